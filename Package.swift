@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+//
+// VCTable: MVVM list view models for programs that run a GLib main loop.
+//
+// Layers (one folder each, see ARCHITECTURE.md):
+//   CInterop/CGLib, CInterop/CSoup   system libraries through pkg-config
+//   CInterop/include/vctable.h       the hand-written C API header
+//   Sources/VCTable                  the Swift library (libVCTable.so)
+//   Sources/vctable-run              `make run` until the demo lands
+//   Tests/                           Swift Testing and GTest suites
+import PackageDescription
+
+let package = Package(
+    name: "VCTable",
+    products: [
+        .library(name: "VCTable", type: .dynamic, targets: ["VCTable"]),
+        .executable(name: "vctable-run", targets: ["vctable-run"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGLib",
+            path: "CInterop/CGLib",
+            pkgConfig: "gio-unix-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSoup",
+            path: "CInterop/CSoup",
+            pkgConfig: "libsoup-3.0",
+            providers: [.apt(["libsoup-3.0-dev"])]
+        ),
+        .target(
+            name: "VCTable",
+            dependencies: ["CGLib", "CSoup"],
+            path: "Sources/VCTable",
+            resources: [.copy("Resources/photos.json")]
+        ),
+        .executableTarget(
+            name: "vctable-run",
+            dependencies: ["VCTable"],
+            path: "Sources/vctable-run"
+        ),
+        .executableTarget(
+            name: "vctable-mainactor-probe",
+            dependencies: ["VCTable"],
+            path: "Tests/MainActorProbe"
+        ),
+        .testTarget(
+            name: "VCTableTests",
+            dependencies: ["VCTable", "vctable-mainactor-probe"],
+            path: "Tests/VCTableTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Turns a photos document into cells, or a `VCTableError` naming what is wrong with it.
+///
+/// The original parsed an empty or missing response anyway and read `albumId` from the
+/// wrong key; here an empty body is `.emptyResponse` and every field is read from its
+/// own key and type-checked.
+public enum PhotoDecoder {
+    /// Decodes `data`, a JSON array of `{albumId, id, title, url, thumbnailUrl}`.
+    /// Unknown extra fields are accepted.
+    public static func decode(_ data: Data) throws(VCTableError) -> [VCTableCellData] {
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            throw VCTableError(.emptyResponse, "The response is empty.")
+        }
+        do {
+            return try JSONDecoder().decode([VCTableCellData].self, from: data)
+        } catch let error as DecodingError {
+            throw map(error, data)
+        } catch {
+            throw VCTableError(.invalidJSON, "The response is not valid JSON: \(error).")
+        }
+    }
+
+    private static func map(_ error: DecodingError, _ data: Data) -> VCTableError {
+        switch error {
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty {
+                return VCTableError(.invalidJSON, "The response is not valid JSON: \(syntaxProblem(in: data))")
+            }
+            return VCTableError(.wrongFieldType, "\(place(context.codingPath)): \(context.debugDescription)")
+        case .typeMismatch(let type, let context):
+            if context.codingPath.isEmpty {
+                return VCTableError(.notAnArray, "The response is not a JSON array of photos (\(found(context))).")
+            }
+            if context.codingPath.count == 1 {
+                return VCTableError(.wrongFieldType, "\(place(context.codingPath)) is not a JSON object (\(found(context))).")
+            }
+            return VCTableError(.wrongFieldType, "\(place(context.codingPath)) should be \(expected(type)) (\(found(context))).")
+        case .valueNotFound(_, let context):
+            if context.codingPath.count <= 1 {
+                return VCTableError(.wrongFieldType, "\(place(context.codingPath)) is null, not a JSON object.")
+            }
+            return VCTableError(.missingField, "\(place(context.codingPath)) is null.")
+        case .keyNotFound(let key, let context):
+            return VCTableError(.missingField, "\(place(context.codingPath + [key])) is missing.")
+        @unknown default:
+            return VCTableError(.invalidJSON, "The response could not be decoded: \(error).")
+        }
+    }
+
+    /// "Item 12, field \"albumId\"" for a coding path.
+    private static func place(_ path: [any CodingKey]) -> String {
+        var parts: [String] = []
+        for key in path {
+            if let index = key.intValue, key.stringValue.hasPrefix("Index") || key.stringValue == "\(index)" {
+                parts.append("Item \(index)")
+            } else {
+                parts.append("field \"\(key.stringValue)\"")
+            }
+        }
+        return parts.isEmpty ? "The response" : parts.joined(separator: ", ")
+    }
+
+    private static func expected(_ type: Any.Type) -> String {
+        switch type {
+        case is Int.Type: "an integer"
+        case is String.Type: "a string"
+        default: "\(type)"
+        }
+    }
+
+    /// The decoder's own "found …" wording, which names the JSON type it met.
+    private static func found(_ context: DecodingError.Context) -> String {
+        let text = context.debugDescription
+        if let range = text.range(of: "but found ") {
+            let json = text[range.upperBound...].replacingOccurrences(of: " instead.", with: "")
+                .replacingOccurrences(of: "a dictionary", with: "an object")
+                .replacingOccurrences(of: "number", with: "a number")
+            return "found " + json
+        }
+        return text
+    }
+
+    /// Where the JSON syntax breaks ("Unexpected end of file…", "Invalid value around
+    /// character 10."): `JSONDecoder` does not say, `JSONSerialization` does. Runs on the
+    /// error path only.
+    private static func syntaxProblem(in data: Data) -> String {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            if let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String {
+                return text.hasSuffix(".") ? text : text + "."
+            }
+        }
+        return "the data is malformed."
+    }
+}

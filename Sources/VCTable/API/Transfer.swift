@@ -1,0 +1,247 @@
+internal import CGLib
+internal import CSoup
+import Foundation
+
+/// One fetch of a photos document over HTTP(S) (libsoup) or from a file (GIO), run on
+/// the `IOThread`: open a `GInputStream`, read it in 64 KiB chunks under a size limit
+/// and an overall deadline, and hand back the bytes or a `VCTableError`.
+///
+/// Every field but `cancellable` is touched on the I/O thread only; `cancel()` is safe
+/// from any thread (`GCancellable` is thread-safe). The continuation is resumed exactly once.
+final class Transfer: @unchecked Sendable {
+    enum Location {
+        case http(String)
+        case file(String)
+    }
+
+    private let location: Location
+    private let timeoutMilliseconds: UInt32
+    private let maximumBodySize: Int
+    private let cancellable: UnsafeMutablePointer<GCancellable>
+
+    // I/O-thread state.
+    private var continuation: CheckedContinuation<Data, any Error>?
+    private var message: OpaquePointer?
+    private var stream: UnsafeMutablePointer<GInputStream>?
+    private var timeoutSource: UnsafeMutablePointer<GSource>?
+    private var timedOut = false
+    private var declaredLength: Int64 = -1
+    private var body = Data()
+    private let chunk = UnsafeMutableRawPointer.allocate(byteCount: Transfer.chunkSize, alignment: 16)
+    private static let chunkSize = 64 * 1024
+
+    init(_ location: Location, timeout: Duration, maximumBodySize: Int) {
+        self.location = location
+        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+        self.timeoutMilliseconds = UInt32(clamping: max(1, milliseconds))
+        self.maximumBodySize = maximumBodySize
+        self.cancellable = g_cancellable_new()
+    }
+
+    deinit {
+        g_object_unref(cancellable)
+        chunk.deallocate()
+    }
+
+    /// Runs the transfer; throws `CancellationError` when the calling task is cancelled.
+    func run() async throws -> Data {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                IOThread.shared.scheduler.schedule { self.start(continuation) }
+            }
+        } onCancel: {
+            self.cancel()
+        }
+    }
+
+    func cancel() {
+        g_cancellable_cancel(cancellable)
+    }
+
+    private var uri: String {
+        switch location {
+        case .http(let uri), .file(let uri): uri
+        }
+    }
+
+    // MARK: I/O thread
+
+    private func start(_ continuation: CheckedContinuation<Data, any Error>) {
+        self.continuation = continuation
+        if g_cancellable_is_cancelled(cancellable) != 0 {
+            return finish(.failure(CancellationError()))
+        }
+        let source = g_timeout_source_new(timeoutMilliseconds)!
+        g_source_set_static_name(source, "VCTable transfer timeout")
+        g_source_set_callback(
+            source,
+            { userData in
+                let transfer = Unmanaged<Transfer>.fromOpaque(userData!).takeUnretainedValue()
+                transfer.timedOut = true
+                transfer.cancel()
+                return 0
+            },
+            Unmanaged.passRetained(self).toOpaque(),
+            { userData in Unmanaged<Transfer>.fromOpaque(userData!).release() })
+        g_source_attach(source, g_main_context_get_thread_default())
+        timeoutSource = source
+
+        switch location {
+        case .http(let uri):
+            guard let message = soup_message_new("GET", uri) else {
+                return finish(.failure(VCTableError(.invalidURI, "Cannot request \(uri): not a valid HTTP URI.")))
+            }
+            self.message = message
+            soup_session_send_async(
+                IOThread.shared.session, message, G_PRIORITY_DEFAULT, cancellable,
+                { _, result, userData in
+                    let transfer = Unmanaged<Transfer>.fromOpaque(userData!).takeRetainedValue()
+                    transfer.sent(result)
+                },
+                Unmanaged.passRetained(self).toOpaque())
+        case .file(let uri):
+            let file = g_file_new_for_uri(uri)
+            g_file_read_async(
+                file, G_PRIORITY_DEFAULT, cancellable,
+                { object, result, userData in
+                    let transfer = Unmanaged<Transfer>.fromOpaque(userData!).takeRetainedValue()
+                    transfer.opened(file: OpaquePointer(object), result)
+                },
+                Unmanaged.passRetained(self).toOpaque())
+            g_object_unref(UnsafeMutableRawPointer(file))
+        }
+    }
+
+    private func sent(_ result: OpaquePointer?) {
+        var error: UnsafeMutablePointer<GError>?
+        guard let stream = soup_session_send_finish(IOThread.shared.session, result, &error) else {
+            return finish(.failure(transportError(error, reading: false)))
+        }
+        self.stream = stream
+        let status = Int(soup_message_get_status(message).rawValue)
+        guard (200..<300).contains(status) else {
+            let reason = soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? ""
+            let text = reason.isEmpty ? "\(status)" : "\(status) \(reason)"
+            return finish(.failure(VCTableError(.httpStatus, "The server answered HTTP \(text) for \(uri).", httpStatus: status)))
+        }
+        let headers = soup_message_get_response_headers(message)
+        if soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH {
+            declaredLength = Int64(soup_message_headers_get_content_length(headers))
+            if declaredLength > Int64(maximumBodySize) {
+                return finish(.failure(tooLarge(declared: declaredLength)))
+            }
+            body.reserveCapacity(Int(declaredLength))
+        }
+        readNext()
+    }
+
+    private func opened(file: OpaquePointer?, _ result: OpaquePointer?) {
+        var error: UnsafeMutablePointer<GError>?
+        guard let stream = g_file_read_finish(file, result, &error) else {
+            return finish(.failure(transportError(error, reading: false)))
+        }
+        self.stream = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GInputStream.self)
+        readNext()
+    }
+
+    private func readNext() {
+        g_input_stream_read_async(
+            stream, chunk, gsize(Transfer.chunkSize), G_PRIORITY_DEFAULT, cancellable,
+            { _, result, userData in
+                let transfer = Unmanaged<Transfer>.fromOpaque(userData!).takeRetainedValue()
+                transfer.read(result)
+            },
+            Unmanaged.passRetained(self).toOpaque())
+    }
+
+    private func read(_ result: OpaquePointer?) {
+        var error: UnsafeMutablePointer<GError>?
+        let count = g_input_stream_read_finish(stream, result, &error)
+        if count < 0 {
+            return finish(.failure(transportError(error, reading: true)))
+        }
+        if count == 0 {
+            if declaredLength >= 0 && Int64(body.count) < declaredLength {
+                return finish(.failure(VCTableError(
+                    .truncatedBody,
+                    "The response from \(uri) ended after \(body.count) of \(declaredLength) bytes.")))
+            }
+            return finish(.success(body))
+        }
+        body.append(chunk.assumingMemoryBound(to: UInt8.self), count: count)
+        if body.count > maximumBodySize {
+            return finish(.failure(tooLarge(declared: nil)))
+        }
+        readNext()
+    }
+
+    private func finish(_ result: Result<Data, any Error>) {
+        if let source = timeoutSource {
+            g_source_destroy(source)
+            g_source_unref(source)
+            timeoutSource = nil
+        }
+        if let stream {
+            g_object_unref(stream)
+            self.stream = nil
+        }
+        if let message {
+            g_object_unref(UnsafeMutableRawPointer(message))
+            self.message = nil
+        }
+        body = Data()
+        continuation?.resume(with: result)
+        continuation = nil
+    }
+
+    // MARK: Errors
+
+    private func tooLarge(declared: Int64?) -> VCTableError {
+        let size = declared.map { "\($0) bytes" } ?? "more than \(maximumBodySize) bytes"
+        return VCTableError(.bodyTooLarge, "The response from \(uri) is \(size), over the limit of \(maximumBodySize) bytes.")
+    }
+
+    /// Maps a GIO/libsoup `GError` (which it frees) to a `VCTableError`.
+    private func transportError(_ error: UnsafeMutablePointer<GError>?, reading: Bool) -> any Error {
+        guard let error else { return VCTableError(.failed, "Fetching \(uri) failed for an unknown reason.") }
+        defer { g_error_free(error) }
+        let domain = error.pointee.domain
+        let code = error.pointee.code
+        let text = String(cString: error.pointee.message)
+        if domain == g_io_error_quark() {
+            switch GIOErrorEnum(rawValue: UInt32(code)) {
+            case G_IO_ERROR_CANCELLED:
+                if timedOut { return timeoutError() }
+                return CancellationError()
+            case G_IO_ERROR_TIMED_OUT:
+                return timeoutError()
+            default:
+                break
+            }
+        }
+        if case .file(let uri) = location {
+            let path = g_filename_from_uri(uri, nil, nil).map { pointer in
+                defer { g_free(pointer) }
+                return String(cString: pointer)
+            } ?? uri
+            return VCTableError(.fileUnreadable, "Cannot read \(path): \(text).")
+        }
+        if reading {
+            return VCTableError(
+                .truncatedBody,
+                "The response from \(uri) broke off after \(body.count) bytes: \(text).")
+        }
+        if domain == soup_session_error_quark() {
+            let kind = SoupSessionError(rawValue: UInt32(code))
+            if kind == SOUP_SESSION_ERROR_TOO_MANY_REDIRECTS || kind == SOUP_SESSION_ERROR_REDIRECT_NO_LOCATION
+                || kind == SOUP_SESSION_ERROR_REDIRECT_BAD_URI {
+                return VCTableError(.httpStatus, "Following redirects from \(uri) failed: \(text).")
+            }
+        }
+        return VCTableError(.connectionFailed, "Could not fetch \(uri): \(text).")
+    }
+
+    private func timeoutError() -> VCTableError {
+        VCTableError(.timedOut, "Fetching \(uri) timed out after \(Double(timeoutMilliseconds) / 1000) s.")
+    }
+}

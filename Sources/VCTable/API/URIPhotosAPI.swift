@@ -1,0 +1,69 @@
+internal import CGLib
+import Foundation
+
+/// The live `MyAPI`: fetches the photos document from an `http://`, `https://` or `file://` URI.
+///
+/// HTTP goes through libsoup-3.0 (GLib proxy and TLS settings apply, redirects are
+/// followed), files through GIO, both on VCTable's own I/O thread so the caller's loop is
+/// never blocked. Cancelling the calling task cancels the transfer (`GCancellable`).
+public struct URIPhotosAPI: MyAPI {
+    /// The URI photos are fetched from.
+    public let uri: String
+    /// How long a whole transfer may take before it fails with `.timedOut`. Default 30 s.
+    public var timeout: Duration
+    /// The largest body accepted before failing with `.bodyTooLarge`. Default 64 MiB.
+    public var maximumBodySize: Int
+
+    /// The default `timeout`: 30 seconds.
+    public static let defaultTimeout = Duration.seconds(30)
+    /// The default `maximumBodySize`: 64 MiB.
+    public static let defaultMaximumBodySize = 64 * 1024 * 1024
+
+    /// An API for `uri`; throws `.invalidURI` unless it is an `http://`, `https://` or `file://` URI.
+    public init(
+        uri: String,
+        timeout: Duration = URIPhotosAPI.defaultTimeout,
+        maximumBodySize: Int = URIPhotosAPI.defaultMaximumBodySize
+    ) throws(VCTableError) {
+        guard Self.scheme(of: uri) != nil else {
+            throw VCTableError(.invalidURI, "Cannot fetch photos from \"\(uri)\": use an http://, https:// or file:// URI.")
+        }
+        self.uri = uri
+        self.timeout = timeout
+        self.maximumBodySize = maximumBodySize
+    }
+
+    /// An API that reads the file at `path` (absolute, or relative to the working directory).
+    public init(filePath path: String) throws(VCTableError) {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        guard let uri = g_filename_to_uri(absolute, nil, nil) else {
+            throw VCTableError(.invalidURI, "Cannot make a file URI of \"\(path)\".")
+        }
+        defer { g_free(uri) }
+        try self.init(uri: String(cString: uri))
+    }
+
+    public func getPhotos() async throws -> Data {
+        let location: Transfer.Location = Self.scheme(of: uri) == "file" ? .file(uri) : .http(uri)
+        return try await Transfer(location, timeout: timeout, maximumBodySize: maximumBodySize).run()
+    }
+
+    private static func scheme(of uri: String) -> String? {
+        let lower = uri.lowercased()
+        for scheme in ["http", "https", "file"] where lower.hasPrefix(scheme + "://") && lower.count > scheme.count + 3 {
+            return scheme
+        }
+        return nil
+    }
+}
+
+/// A `MyAPI` that always fails with one error: what the factory uses when
+/// `VCTABLE_PHOTOS_URL` or the bundled fixture is unusable, so the screen shows the
+/// reason instead of crashing.
+struct FailingAPI: MyAPI {
+    let error: VCTableError
+
+    func getPhotos() async throws -> Data {
+        throw error
+    }
+}

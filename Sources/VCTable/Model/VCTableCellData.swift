@@ -1,0 +1,24 @@
+/// One row of the photo table: a photo record (the original's `VCTableCellData`).
+///
+/// A value: two cells are equal when every field is; `id` is the row's identity.
+public struct VCTableCellData: Sendable, Hashable, Codable, Identifiable {
+    /// The album the photo belongs to (JSON `albumId`).
+    public var albumId: Int
+    /// The photo's identifier (JSON `id`).
+    public var id: Int
+    /// The photo's title (JSON `title`).
+    public var title: String
+    /// The full-size image URL (JSON `url`).
+    public var url: String
+    /// The thumbnail URL (JSON `thumbnailUrl`).
+    public var thumbnailUrl: String
+
+    /// A cell with the given fields.
+    public init(albumId: Int, id: Int, title: String, url: String, thumbnailUrl: String) {
+        self.albumId = albumId
+        self.id = id
+        self.title = title
+        self.url = url
+        self.thumbnailUrl = thumbnailUrl
+    }
+}

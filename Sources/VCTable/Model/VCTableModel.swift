@@ -1,0 +1,260 @@
+import Foundation
+import Synchronization
+
+/// The photo table's view model (the original's `VCTableModel`): it fetches photos through
+/// an injected `MyAPI`, turns them into `VCTableCellData`, and reports back through three
+/// closures, each run later on the model's `GMainContext`, never inline.
+///
+/// ```swift
+/// let model = VCTableModel.factoryInstance()
+/// model.didUpdateNavigationTitle = { title in print(title) }
+/// model.didReloadData = { items in print("\(items.count) photos") }
+/// model.didError = { message in print(message) }
+/// model.reloadData()          // then run the GMainLoop
+/// ```
+///
+/// Rules, beyond the original's:
+/// - A report whose closure is `nil` when it is delivered is skipped.
+/// - Latest wins: a reload supersedes the one in flight, which is cancelled and whose
+///   result (success or error) is never delivered.
+/// - After an error the last good items stay (`items`, `numberOfItems`, `item(at:)`).
+/// - Releasing the model cancels its request; nothing is delivered afterwards.
+///
+/// Every member is safe from any thread; the closures always run on the context's thread.
+public final class VCTableModel: Sendable {
+    /// A report as it is delivered on the context.
+    enum Report: Sendable {
+        case navigationTitle(String)
+        case reloaded([VCTableCellData])
+        case failed(VCTableError)
+    }
+
+    private struct State: Sendable {
+        var didReloadData: (@Sendable ([VCTableCellData]) -> Void)?
+        var didError: (@Sendable (String) -> Void)?
+        var didUpdateNavigationTitle: (@Sendable (String) -> Void)?
+        var items: [VCTableCellData] = []
+        var lastError: VCTableError?
+        var generation: UInt64 = 0
+        var loading = false
+        var inFlight: Task<Void, Never>?
+        var waiters: [(generation: UInt64, continuation: CheckedContinuation<[VCTableCellData], any Error>)] = []
+        var observers: [(token: UInt64, observer: @Sendable (Report) -> Void)] = []
+        var nextObserver: UInt64 = 0
+    }
+
+    /// The navigation title the screen starts with and returns to on every reload.
+    public let title = "MVVM Table View Example"
+    /// The `MyAPI` the model fetches through.
+    public let manager: any MyAPI
+    /// Where reports are delivered: the thread-default context when the model was made.
+    public let scheduler: MainContextScheduler
+
+    private let state = Mutex(State())
+
+    /// A model fetching through `manager` and reporting on `scheduler` (by default the
+    /// calling thread's thread-default `GMainContext`), the original's `initWithManager:`.
+    public init(manager: any MyAPI, scheduler: MainContextScheduler = .threadDefault()) {
+        self.manager = manager
+        self.scheduler = scheduler
+    }
+
+    deinit {
+        let (task, waiters) = state.withLock { state in
+            (state.inFlight, state.waiters)
+        }
+        task?.cancel()
+        for waiter in waiters { waiter.continuation.resume(throwing: CancellationError()) }
+    }
+
+    // MARK: Reports
+
+    /// Called with the new items after a successful reload.
+    public var didReloadData: (@Sendable ([VCTableCellData]) -> Void)? {
+        get { state.withLock { $0.didReloadData } }
+        set { state.withLock { $0.didReloadData = newValue } }
+    }
+
+    /// Called with "An Error Occurred\n\n" and a description after a failed reload.
+    public var didError: (@Sendable (String) -> Void)? {
+        get { state.withLock { $0.didError } }
+        set { state.withLock { $0.didError = newValue } }
+    }
+
+    /// Called with the title to show: `title` when a reload starts, a cell's title when it is selected.
+    public var didUpdateNavigationTitle: (@Sendable (String) -> Void)? {
+        get { state.withLock { $0.didUpdateNavigationTitle } }
+        set { state.withLock { $0.didUpdateNavigationTitle = newValue } }
+    }
+
+    /// The text `didError` receives for `error`.
+    public static func errorMessage(for error: VCTableError) -> String {
+        "An Error Occurred\n\n" + error.message
+    }
+
+    // MARK: Items
+
+    /// The last successfully loaded items (kept after an error).
+    public var items: [VCTableCellData] { state.withLock { $0.items } }
+
+    /// How many items there are, for a virtualized view.
+    public var numberOfItems: Int { state.withLock { $0.items.count } }
+
+    /// The item at `index`, or `nil` when out of range.
+    public func item(at index: Int) -> VCTableCellData? {
+        state.withLock { state in state.items.indices.contains(index) ? state.items[index] : nil }
+    }
+
+    /// The error of the last reload that failed, or `nil` once one succeeds.
+    public var lastError: VCTableError? { state.withLock { $0.lastError } }
+
+    /// Whether a reload is in flight.
+    public var isLoading: Bool { state.withLock { $0.loading } }
+
+    // MARK: Events
+
+    /// Reloads: reports the title reset, fetches through `manager`, then reports the items
+    /// or the error. Supersedes a reload in flight.
+    public func reloadData() {
+        startReload()
+    }
+
+    /// Reports the selected cell's title as the navigation title.
+    public func userSelectedCell(_ cell: VCTableCellData) {
+        post(.navigationTitle(cell.title))
+    }
+
+    /// Reloads and returns the new items, or throws the `VCTableError` that `didError`
+    /// also reports. The closures run as for `reloadData()`. Throws `CancellationError`
+    /// when a later reload supersedes this one, when the model is released, or when the
+    /// calling task is cancelled (which cancels the request).
+    public func reload() async throws -> [VCTableCellData] {
+        let generation = startReload()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let live = state.withLock { state -> Bool in
+                    guard state.generation == generation, state.loading else { return false }
+                    state.waiters.append((generation, continuation))
+                    return true
+                }
+                if !live { continuation.resume(throwing: CancellationError()) }
+            }
+        } onCancel: {
+            cancel(generation: generation)
+        }
+    }
+
+    // MARK: Internals
+
+    /// Registers an observer of every delivered report (used by the C bridge and the
+    /// list toolkit); it runs on the context after the matching closure. Returns a token
+    /// for `removeObserver(_:)`.
+    func addObserver(_ observer: @escaping @Sendable (Report) -> Void) -> UInt64 {
+        state.withLock { state in
+            state.nextObserver += 1
+            state.observers.append((state.nextObserver, observer))
+            return state.nextObserver
+        }
+    }
+
+    func removeObserver(_ token: UInt64) {
+        state.withLock { $0.observers.removeAll { $0.token == token } }
+    }
+
+    @discardableResult
+    private func startReload() -> UInt64 {
+        let (generation, superseded, stale) = state.withLock { state in
+            state.generation &+= 1
+            state.loading = true
+            let superseded = state.inFlight
+            state.inFlight = nil
+            let stale = state.waiters
+            state.waiters.removeAll()
+            return (state.generation, superseded, stale)
+        }
+        superseded?.cancel()
+        for waiter in stale { waiter.continuation.resume(throwing: CancellationError()) }
+
+        post(.navigationTitle(title))
+
+        let manager = self.manager
+        let scheduler = self.scheduler
+        let task = Task.detached { [weak self] in
+            let outcome: Result<[VCTableCellData], VCTableError>
+            do {
+                let data = try await manager.getPhotos()
+                try Task.checkCancellation()
+                outcome = .success(try PhotoDecoder.decode(data))
+            } catch is CancellationError {
+                return
+            } catch {
+                outcome = .failure(VCTableError(from: error))
+            }
+            if Task.isCancelled { return }
+            scheduler.schedule { [weak self] in self?.complete(generation, outcome) }
+        }
+        let keep = state.withLock { state -> Bool in
+            guard state.generation == generation, state.loading else { return false }
+            state.inFlight = task
+            return true
+        }
+        if !keep { task.cancel() }
+        return generation
+    }
+
+    private func cancel(generation: UInt64) {
+        let (task, waiters) = state.withLock { state -> (Task<Void, Never>?, [CheckedContinuation<[VCTableCellData], any Error>]) in
+            guard state.generation == generation, state.loading else { return (nil, []) }
+            let task = state.inFlight
+            state.inFlight = nil
+            state.loading = false
+            let waiters = state.waiters.filter { $0.generation == generation }.map(\.continuation)
+            state.waiters.removeAll { $0.generation == generation }
+            return (task, waiters)
+        }
+        task?.cancel()
+        for waiter in waiters { waiter.resume(throwing: CancellationError()) }
+    }
+
+    /// On the context: delivers the outcome of reload `generation` unless a later one started.
+    private func complete(_ generation: UInt64, _ outcome: Result<[VCTableCellData], VCTableError>) {
+        let waiters = state.withLock { state -> [CheckedContinuation<[VCTableCellData], any Error>]? in
+            guard state.generation == generation, state.loading else { return nil }
+            state.inFlight = nil
+            state.loading = false
+            switch outcome {
+            case .success(let items):
+                state.items = items
+                state.lastError = nil
+            case .failure(let error):
+                state.lastError = error
+            }
+            let waiters = state.waiters.map(\.continuation)
+            state.waiters.removeAll()
+            return waiters
+        }
+        guard let waiters else { return }
+        switch outcome {
+        case .success(let items): deliver(.reloaded(items))
+        case .failure(let error): deliver(.failed(error))
+        }
+        for waiter in waiters { waiter.resume(with: outcome.mapError { $0 as any Error }) }
+    }
+
+    private func post(_ report: Report) {
+        scheduler.schedule { [weak self] in self?.deliver(report) }
+    }
+
+    /// On the context: runs the report's closure as it is set now, then the observers.
+    private func deliver(_ report: Report) {
+        let (reload, error, title, observers) = state.withLock { state in
+            (state.didReloadData, state.didError, state.didUpdateNavigationTitle, state.observers.map(\.observer))
+        }
+        switch report {
+        case .navigationTitle(let text): title?(text)
+        case .reloaded(let items): reload?(items)
+        case .failed(let failure): error?(Self.errorMessage(for: failure))
+        }
+        for observer in observers { observer(report) }
+    }
+}

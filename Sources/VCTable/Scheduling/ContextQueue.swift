@@ -1,0 +1,72 @@
+internal import CGLib
+import Synchronization
+
+/// The FIFO of closures behind a `MainContextScheduler`, drained by one idle
+/// `GSource` at a time.
+///
+/// The source is attached when the first closure arrives and removes itself when it
+/// finds the queue empty, so an idle scheduler costs nothing and a burst of a
+/// million posts costs one source and one wake-up.
+final class ContextQueue: Sendable {
+    typealias Work = @Sendable () -> Void
+
+    private struct State {
+        var pending: [Work] = []
+        var spare: [Work] = []
+        var sourceAttached = false
+    }
+
+    let context: GMainContextRef
+    private let state = Mutex(State())
+
+    init(context: GMainContextRef) {
+        self.context = context
+    }
+
+    func enqueue(_ work: @escaping Work) {
+        let mustAttach = state.withLock { state -> Bool in
+            state.pending.append(work)
+            if state.sourceAttached { return false }
+            state.sourceAttached = true
+            return true
+        }
+        if mustAttach { attachSource() }
+    }
+
+    private func attachSource() {
+        let source = g_idle_source_new()
+        g_source_set_priority(source, G_PRIORITY_DEFAULT)
+        g_source_set_static_name(source, "VCTable scheduler")
+        g_source_set_callback(
+            source,
+            { userData in
+                let queue = Unmanaged<ContextQueue>.fromOpaque(userData!).takeUnretainedValue()
+                return queue.drain() ? 1 : 0
+            },
+            Unmanaged.passRetained(self).toOpaque(),
+            { userData in Unmanaged<ContextQueue>.fromOpaque(userData!).release() }
+        )
+        g_source_attach(source, context.pointer)
+        g_source_unref(source)
+    }
+
+    /// Runs one batch; returns whether the source should stay attached.
+    private func drain() -> Bool {
+        var batch = state.withLock { state -> [Work] in
+            var batch: [Work] = []
+            swap(&batch, &state.spare)
+            swap(&batch, &state.pending)
+            return batch
+        }
+        for work in batch { work() }
+        batch.removeAll(keepingCapacity: true)
+        return state.withLock { state -> Bool in
+            if state.spare.capacity < batch.capacity { swap(&batch, &state.spare) }
+            if state.pending.isEmpty {
+                state.sourceAttached = false
+                return false
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,40 @@
+#!/bin/sh
+# Makes sure the Debian packages VCTable builds and tests with are installed.
+# As root it installs what is missing with apt-get; otherwise it names the packages
+# and exits 1. Called by `make` before anything builds.
+set -eu
+
+missing=""
+need_pkgconfig() { pkg-config --exists "$1" 2>/dev/null || missing="$missing $2"; }
+need_command() { command -v "$1" >/dev/null 2>&1 || missing="$missing $2"; }
+
+need_command pkg-config pkg-config
+if command -v pkg-config >/dev/null 2>&1; then
+    need_pkgconfig gio-unix-2.0 libglib2.0-dev
+    need_pkgconfig libsoup-3.0 libsoup-3.0-dev
+else
+    missing="$missing libglib2.0-dev libsoup-3.0-dev"
+fi
+for extra in "$@"; do
+    case "$extra" in
+        valgrind) need_command valgrind valgrind ;;
+        tmux) need_command tmux tmux ;;
+        python3) need_command python3 python3 ;;
+        ncurses) [ -e /usr/include/ncurses.h ] || missing="$missing libncurses-dev" ;;
+    esac
+done
+
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "ensure-deps: installing$missing" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null
+    # shellcheck disable=SC2086
+    apt-get install -y -qq --no-install-recommends $missing >/dev/null
+    exit 0
+fi
+
+echo "ensure-deps: missing Debian packages:$missing" >&2
+echo "ensure-deps: install them with: sudo apt-get install$missing" >&2
+exit 1
