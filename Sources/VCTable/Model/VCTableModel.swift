@@ -37,6 +37,7 @@ public final class VCTableModel: Sendable {
         var lastError: VCTableError?
         var generation: UInt64 = 0
         var loading = false
+        var invalidated = false
         var inFlight: Task<Void, Never>?
         var waiters: [(generation: UInt64, continuation: CheckedContinuation<[VCTableCellData], any Error>)] = []
         var observers: [(token: UInt64, observer: @Sendable (Report) -> Void)] = []
@@ -146,6 +147,28 @@ public final class VCTableModel: Sendable {
 
     // MARK: Internals
 
+    /// Stops the model for good (the C API's last unref): cancels the request in flight,
+    /// resumes `reload()` waiters with `CancellationError`, drops the closures and
+    /// observers, and makes every later report a no-op.
+    func invalidate() {
+        let (task, waiters) = state.withLock { state in
+            state.invalidated = true
+            state.generation &+= 1
+            state.loading = false
+            state.didReloadData = nil
+            state.didError = nil
+            state.didUpdateNavigationTitle = nil
+            state.observers.removeAll()
+            defer {
+                state.inFlight = nil
+                state.waiters.removeAll()
+            }
+            return (state.inFlight, state.waiters)
+        }
+        task?.cancel()
+        for waiter in waiters { waiter.continuation.resume(throwing: CancellationError()) }
+    }
+
     /// Registers an observer of every delivered report (used by the C bridge and the
     /// list toolkit); it runs on the context after the matching closure. Returns a token
     /// for `removeObserver(_:)`.
@@ -163,7 +186,8 @@ public final class VCTableModel: Sendable {
 
     @discardableResult
     private func startReload() -> UInt64 {
-        let (generation, superseded, stale) = state.withLock { state in
+        let started = state.withLock { state -> (UInt64, Task<Void, Never>?, [(generation: UInt64, continuation: CheckedContinuation<[VCTableCellData], any Error>)])? in
+            if state.invalidated { return nil }
             state.generation &+= 1
             state.loading = true
             let superseded = state.inFlight
@@ -172,6 +196,7 @@ public final class VCTableModel: Sendable {
             state.waiters.removeAll()
             return (state.generation, superseded, stale)
         }
+        guard let (generation, superseded, stale) = started else { return 0 }
         superseded?.cancel()
         for waiter in stale { waiter.continuation.resume(throwing: CancellationError()) }
 
@@ -247,8 +272,13 @@ public final class VCTableModel: Sendable {
 
     /// On the context: runs the report's closure as it is set now, then the observers.
     private func deliver(_ report: Report) {
-        let (reload, error, title, observers) = state.withLock { state in
-            (state.didReloadData, state.didError, state.didUpdateNavigationTitle, state.observers.map(\.observer))
+        typealias Closures = (
+            (@Sendable ([VCTableCellData]) -> Void)?, (@Sendable (String) -> Void)?,
+            (@Sendable (String) -> Void)?, [@Sendable (Report) -> Void]
+        )
+        let (reload, error, title, observers) = state.withLock { state -> Closures in
+            if state.invalidated { return (nil, nil, nil, []) }
+            return (state.didReloadData, state.didError, state.didUpdateNavigationTitle, state.observers.map(\.observer))
         }
         switch report {
         case .navigationTitle(let text): title?(text)

@@ -1,0 +1,532 @@
+/* vctable.h: the C API of VCTable, MVVM list view models for GLib main loops.
+ *
+ * Copyright 2026 The VCTable authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Build a program with:  cc app.c $(pkg-config --cflags --libs vctable)
+ *
+ * Threads, in one place: every callback a model reports through runs later, on the
+ * thread that iterates the model's GMainContext (the thread-default context of the
+ * thread that created the model), never inline inside the call that caused it.
+ * vct_table_model_reload_data(), vct_table_model_user_selected_cell(), the
+ * vct_table_model_set_*() setters and every _ref()/_unref() are safe from any thread;
+ * the other getters are for the context's thread.
+ */
+
+#ifndef VCTABLE_H
+#define VCTABLE_H
+
+#include <glib.h>
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/**
+ * VctApi:
+ *
+ * Where a [struct@TableModel] fetches photos from: the original's `MyAPI`.
+ *
+ * An opaque, reference-counted, immutable handle; safe to share between threads and
+ * models. Create one with [func@Api.new_for_uri] or [func@Api.new_custom].
+ */
+typedef struct _VctApi VctApi;
+
+/**
+ * VctApiRequest:
+ *
+ * One get-photos call to a custom [struct@Api]: the custom API completes it exactly once,
+ * from any thread, with [method@ApiRequest.return_json] or [method@ApiRequest.return_error].
+ */
+typedef struct _VctApiRequest VctApiRequest;
+
+/**
+ * VctTableModel:
+ *
+ * The photo table's view model: the original's `VCTableModel`.
+ *
+ * It asks its [struct@Api] for photos, turns them into [struct@CellData] items and
+ * reports back through three callbacks, each delivered later on the model's
+ * `GMainContext`: the navigation title, the reloaded items, or an error message.
+ * A reference-counted opaque handle.
+ */
+typedef struct _VctTableModel VctTableModel;
+
+/**
+ * VctCellData:
+ *
+ * One photo row: the original's `VCTableCellData`. Immutable and reference-counted;
+ * safe to read and to pass between threads.
+ */
+typedef struct _VctCellData VctCellData;
+
+/**
+ * VCT_ERROR:
+ *
+ * The error domain of VCTable: codes are in [enum@Error].
+ */
+#define VCT_ERROR (vct_error_quark ())
+
+/**
+ * VctError:
+ * @VCT_ERROR_FAILED: a failure with no more specific code, such as one a custom API reported
+ * @VCT_ERROR_INVALID_URI: the URI is not an `http://`, `https://` or `file://` URI
+ * @VCT_ERROR_CONNECTION_FAILED: the server could not be reached (refused, unreachable, TLS)
+ * @VCT_ERROR_TIMED_OUT: the request did not complete within its timeout
+ * @VCT_ERROR_HTTP_STATUS: the server answered with a status outside 200–299
+ * @VCT_ERROR_BODY_TOO_LARGE: the body is larger than the size limit
+ * @VCT_ERROR_TRUNCATED_BODY: the connection ended before the whole body arrived
+ * @VCT_ERROR_EMPTY_RESPONSE: the body is empty
+ * @VCT_ERROR_INVALID_JSON: the body is not JSON
+ * @VCT_ERROR_NOT_AN_ARRAY: the JSON document is not an array
+ * @VCT_ERROR_WRONG_FIELD_TYPE: an element or a field has the wrong JSON type
+ * @VCT_ERROR_MISSING_FIELD: a required field is missing or null
+ * @VCT_ERROR_FILE_UNREADABLE: the file could not be read
+ * @VCT_ERROR_CANCELLED: the request was cancelled
+ *
+ * Why a reload failed: one code per failure kind, in the %VCT_ERROR domain.
+ */
+typedef enum {
+  VCT_ERROR_FAILED = 0,
+  VCT_ERROR_INVALID_URI = 1,
+  VCT_ERROR_CONNECTION_FAILED = 2,
+  VCT_ERROR_TIMED_OUT = 3,
+  VCT_ERROR_HTTP_STATUS = 4,
+  VCT_ERROR_BODY_TOO_LARGE = 5,
+  VCT_ERROR_TRUNCATED_BODY = 6,
+  VCT_ERROR_EMPTY_RESPONSE = 7,
+  VCT_ERROR_INVALID_JSON = 8,
+  VCT_ERROR_NOT_AN_ARRAY = 9,
+  VCT_ERROR_WRONG_FIELD_TYPE = 10,
+  VCT_ERROR_MISSING_FIELD = 11,
+  VCT_ERROR_FILE_UNREADABLE = 12,
+  VCT_ERROR_CANCELLED = 13
+} VctError;
+
+/**
+ * vct_error_quark:
+ *
+ * The quark of the %VCT_ERROR domain.
+ *
+ * Returns: the error domain quark
+ */
+GQuark vct_error_quark (void);
+
+/* ---------------------------------------------------------------- VctApi */
+
+/**
+ * VctApiGetPhotosFunc:
+ * @request: (transfer full): the call to complete; owned by the function until it
+ *   completes it
+ * @user_data: (closure): the data given to [func@Api.new_custom]
+ *
+ * Fetches the photos document for one reload. The function (or whatever it hands
+ * @request to) must complete @request exactly once, now or later, from any thread, with
+ * [method@ApiRequest.return_json] or [method@ApiRequest.return_error]. It runs on the
+ * thread-default `GMainContext` of the thread that called [func@Api.new_custom].
+ */
+typedef void (*VctApiGetPhotosFunc) (VctApiRequest *request,
+                                     gpointer       user_data);
+
+/**
+ * vct_api_new_for_uri:
+ * @uri: an `http://`, `https://` or `file://` URI
+ *
+ * Creates the live API: HTTP(S) through libsoup-3.0 (GLib proxy and TLS settings
+ * apply, redirects are followed), files through GIO, on VCTable's own I/O thread, with
+ * a 30 s timeout and a 64 MiB size limit. An unusable @uri is not an error here: every
+ * reload then fails with %VCT_ERROR_INVALID_URI (use [func@Api.new_for_uri_full] to
+ * check it at once).
+ *
+ * Returns: (transfer full): a new API; free with [method@Api.unref]
+ */
+VctApi *vct_api_new_for_uri (const char *uri);
+
+/**
+ * vct_api_new_for_uri_full:
+ * @uri: an `http://`, `https://` or `file://` URI
+ * @timeout_ms: how long a whole transfer may take, in milliseconds; 0 for the default (30 000)
+ * @max_body_size: the largest body accepted, in bytes; 0 for the default (64 MiB)
+ * @error: return location for a %VCT_ERROR_INVALID_URI error, or %NULL
+ *
+ * Like [func@Api.new_for_uri], with a timeout and a size limit of your choice, and
+ * checking @uri now.
+ *
+ * Returns: (transfer full) (nullable): a new API, or %NULL with @error set
+ */
+VctApi *vct_api_new_for_uri_full (const char  *uri,
+                                  guint        timeout_ms,
+                                  gsize        max_body_size,
+                                  GError     **error);
+
+/**
+ * vct_api_new_custom:
+ * @get_photos: (scope notified) (closure user_data): called once per reload
+ * @user_data: data for @get_photos
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Creates an API whose photos come from your code: a test double, or a transport of your
+ * own. The JSON you return goes through the same decoding and the same errors as HTTP.
+ *
+ * @get_photos is called on the thread-default `GMainContext` of the calling thread.
+ * @notify runs exactly once, on whichever thread drops the last reference: after the
+ * last [method@Api.unref] and once every model using the API is finalized and every
+ * request is completed or abandoned. Nothing is called after it.
+ *
+ * Returns: (transfer full): a new API; free with [method@Api.unref]
+ */
+VctApi *vct_api_new_custom (VctApiGetPhotosFunc get_photos,
+                            gpointer            user_data,
+                            GDestroyNotify      notify);
+
+/**
+ * vct_api_ref:
+ * @api: an API
+ *
+ * Adds a reference. Safe from any thread.
+ *
+ * Returns: (transfer full): @api
+ */
+VctApi *vct_api_ref (VctApi *api);
+
+/**
+ * vct_api_unref:
+ * @api: (nullable) (transfer full): an API, or %NULL
+ *
+ * Drops a reference; %NULL is ignored. Safe from any thread.
+ */
+void vct_api_unref (VctApi *api);
+
+/**
+ * vct_api_request_get_cancellable:
+ * @request: a pending request
+ *
+ * The request's cancellable: it is cancelled when the reload is superseded or its model
+ * is finalized, so a custom API can stop early (it must still complete @request).
+ *
+ * Returns: (transfer none): the cancellable, valid until @request is completed
+ */
+GCancellable *vct_api_request_get_cancellable (VctApiRequest *request);
+
+/**
+ * vct_api_request_return_json:
+ * @request: (transfer full): the request to complete; freed by this call
+ * @json: (array length=length) (element-type guint8): the photos document
+ * @length: the length of @json in bytes, or -1 when @json is NUL-terminated
+ *
+ * Completes @request with the photos document, which is copied. Safe from any thread.
+ * A request that was superseded or abandoned can still be completed: the result is
+ * dropped. Completing a request twice is a programming error.
+ */
+void vct_api_request_return_json (VctApiRequest *request,
+                                  const char    *json,
+                                  gssize         length);
+
+/**
+ * vct_api_request_return_error:
+ * @request: (transfer full): the request to complete; freed by this call
+ * @error: (transfer none): why the fetch failed
+ *
+ * Completes @request with a failure. Its message appears in the model's `didError`
+ * text; a %VCT_ERROR code is kept, any other domain becomes %VCT_ERROR_FAILED. Safe from
+ * any thread; a superseded or abandoned request can still be completed.
+ */
+void vct_api_request_return_error (VctApiRequest *request,
+                                   const GError  *error);
+
+/* ----------------------------------------------------------- VctCellData */
+
+/**
+ * vct_cell_data_get_id:
+ * @cell: a cell
+ *
+ * Returns: the photo's `id`, the row's identity
+ */
+gint64 vct_cell_data_get_id (VctCellData *cell);
+
+/**
+ * vct_cell_data_get_album_id:
+ * @cell: a cell
+ *
+ * Returns: the photo's `albumId`
+ */
+gint64 vct_cell_data_get_album_id (VctCellData *cell);
+
+/**
+ * vct_cell_data_get_title:
+ * @cell: a cell
+ *
+ * Returns: (transfer none): the photo's title (UTF-8), valid while @cell lives
+ */
+const char *vct_cell_data_get_title (VctCellData *cell);
+
+/**
+ * vct_cell_data_get_url:
+ * @cell: a cell
+ *
+ * Returns: (transfer none): the full-size image URL, valid while @cell lives
+ */
+const char *vct_cell_data_get_url (VctCellData *cell);
+
+/**
+ * vct_cell_data_get_thumbnail_url:
+ * @cell: a cell
+ *
+ * Returns: (transfer none): the thumbnail URL, valid while @cell lives
+ */
+const char *vct_cell_data_get_thumbnail_url (VctCellData *cell);
+
+/**
+ * vct_cell_data_ref:
+ * @cell: a cell
+ *
+ * Adds a reference, to keep a cell past the next reload. Safe from any thread.
+ *
+ * Returns: (transfer full): @cell
+ */
+VctCellData *vct_cell_data_ref (VctCellData *cell);
+
+/**
+ * vct_cell_data_unref:
+ * @cell: (nullable) (transfer full): a cell, or %NULL
+ *
+ * Drops a reference; %NULL is ignored. Safe from any thread.
+ */
+void vct_cell_data_unref (VctCellData *cell);
+
+/* --------------------------------------------------------- VctTableModel */
+
+/**
+ * VctDidReloadDataFunc:
+ * @items: (array length=n_items) (transfer none): the new items, valid during the call
+ *   (and, each, until the next reload is delivered; [method@CellData.ref] keeps one longer)
+ * @n_items: how many items there are
+ * @user_data: (closure): the data given to the setter
+ *
+ * Reports a successful reload, on the model's context thread.
+ */
+typedef void (*VctDidReloadDataFunc) (VctCellData *const *items,
+                                      gsize               n_items,
+                                      gpointer            user_data);
+
+/**
+ * VctDidErrorFunc:
+ * @message: "An Error Occurred\n\n" followed by a description, valid during the call
+ * @user_data: (closure): the data given to the setter
+ *
+ * Reports a failed reload, on the model's context thread. The model keeps its last good items.
+ */
+typedef void (*VctDidErrorFunc) (const char *message,
+                                 gpointer    user_data);
+
+/**
+ * VctDidUpdateNavigationTitleFunc:
+ * @title: the title to show, valid during the call
+ * @user_data: (closure): the data given to the setter
+ *
+ * Reports a new navigation title, on the model's context thread: the model's title when a
+ * reload starts, a cell's title when it is selected.
+ */
+typedef void (*VctDidUpdateNavigationTitleFunc) (const char *title,
+                                                 gpointer    user_data);
+
+/**
+ * vct_table_model_new_with_manager:
+ * @api: (transfer none): where photos come from; the model keeps a reference
+ *
+ * Creates a model bound to the calling thread's thread-default `GMainContext` (the
+ * global default context when none was pushed): its callbacks run there.
+ *
+ * Returns: (transfer full): a new model; free with [method@TableModel.unref]
+ */
+VctTableModel *vct_table_model_new_with_manager (VctApi *api);
+
+/**
+ * vct_table_model_factory_instance:
+ *
+ * Assembles the screen's model with its default API (the original's `VCTable+Factory`):
+ * the URI (or absolute path) in the environment variable `VCTABLE_PHOTOS_URL` when set,
+ * otherwise the photos fixture installed with VCTable (5000 records), so everything
+ * works offline. Bound like [func@TableModel.new_with_manager].
+ *
+ * Returns: (transfer full): a new model; free with [method@TableModel.unref]
+ */
+VctTableModel *vct_table_model_factory_instance (void);
+
+/**
+ * vct_table_model_ref:
+ * @model: a model
+ *
+ * Adds a reference. Safe from any thread.
+ *
+ * Returns: (transfer full): @model
+ */
+VctTableModel *vct_table_model_ref (VctTableModel *model);
+
+/**
+ * vct_table_model_unref:
+ * @model: (nullable) (transfer full): a model, or %NULL
+ *
+ * Drops a reference; %NULL is ignored. Safe from any thread. The last one finalizes the
+ * model at once: its request is cancelled, nothing is delivered afterwards, and every
+ * callback's notify has run when this returns (when it is called from inside a callback,
+ * that callback's own notify runs as the callback returns).
+ */
+void vct_table_model_unref (VctTableModel *model);
+
+/**
+ * vct_table_model_get_title:
+ * @model: a model
+ *
+ * Returns: (transfer none): "MVVM Table View Example", valid while @model lives
+ */
+const char *vct_table_model_get_title (VctTableModel *model);
+
+/**
+ * vct_table_model_reload_data:
+ * @model: a model
+ *
+ * Reloads: reports the title reset through `didUpdateNavigationTitle`, fetches through
+ * the model's API, then reports `didReloadData` or `didError`. A reload in flight is
+ * superseded: it is cancelled and its result is never delivered. Safe from any thread.
+ */
+void vct_table_model_reload_data (VctTableModel *model);
+
+/**
+ * vct_table_model_user_selected_cell:
+ * @model: a model
+ * @cell: (transfer none): the selected cell
+ *
+ * Reports @cell's title through `didUpdateNavigationTitle`. Safe from any thread.
+ */
+void vct_table_model_user_selected_cell (VctTableModel *model,
+                                        VctCellData   *cell);
+
+/**
+ * vct_table_model_get_n_items:
+ * @model: a model
+ *
+ * How many items the last successful reload delivered (kept after an error). Call on
+ * the model's context thread.
+ *
+ * Returns: the number of items
+ */
+guint vct_table_model_get_n_items (VctTableModel *model);
+
+/**
+ * vct_table_model_get_item:
+ * @model: a model
+ * @position: an index below [method@TableModel.get_n_items]
+ *
+ * The item at @position, for a virtualized view. Call on the model's context thread.
+ *
+ * Returns: (transfer none) (nullable): the item, valid until the next reload is
+ *   delivered, or %NULL when @position is out of range
+ */
+VctCellData *vct_table_model_get_item (VctTableModel *model,
+                                       guint          position);
+
+/**
+ * vct_table_model_is_loading:
+ * @model: a model
+ *
+ * Returns: whether a reload is in flight
+ */
+gboolean vct_table_model_is_loading (VctTableModel *model);
+
+/**
+ * vct_table_model_get_last_error:
+ * @model: a model
+ *
+ * The error of the last reload, when it failed. Call on the model's context thread.
+ *
+ * Returns: (transfer full) (nullable): a copy of the error in the %VCT_ERROR domain, or
+ *   %NULL when the last delivered reload succeeded (or none was delivered)
+ */
+GError *vct_table_model_get_last_error (VctTableModel *model);
+
+/**
+ * vct_table_model_set_did_reload_data:
+ * @model: a model
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL to clear it
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the callback for successful reloads, replacing the previous one, whose notify
+ * runs now (or, when replaced from inside itself, as it returns). After this returns the
+ * previous callback is never called again, even for a delivery already queued. @notify
+ * runs exactly once: when the callback is replaced, cleared or the model is finalized.
+ * Safe from any thread.
+ */
+void vct_table_model_set_did_reload_data (VctTableModel        *model,
+                                          VctDidReloadDataFunc  func,
+                                          gpointer              user_data,
+                                          GDestroyNotify        notify);
+
+/**
+ * vct_table_model_set_did_error:
+ * @model: a model
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL to clear it
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the callback for failed reloads; as [method@TableModel.set_did_reload_data].
+ */
+void vct_table_model_set_did_error (VctTableModel   *model,
+                                    VctDidErrorFunc  func,
+                                    gpointer         user_data,
+                                    GDestroyNotify   notify);
+
+/**
+ * vct_table_model_set_did_update_navigation_title:
+ * @model: a model
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL to clear it
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the callback for navigation titles; as [method@TableModel.set_did_reload_data].
+ */
+void vct_table_model_set_did_update_navigation_title (VctTableModel                   *model,
+                                                      VctDidUpdateNavigationTitleFunc  func,
+                                                      gpointer                         user_data,
+                                                      GDestroyNotify                   notify);
+
+#ifdef __BLOCKS__
+/**
+ * vct_table_model_set_did_reload_data_block:
+ * @model: a model
+ * @block: (nullable): the callback, or %NULL to clear it
+ *
+ * Sets the reload callback as a block (`clang -fblocks`; link with `-lBlocksRuntime`).
+ * The block is copied here and released exactly once, like a notify.
+ */
+void vct_table_model_set_did_reload_data_block (VctTableModel *model,
+                                                void (^block) (VctCellData *const *items, gsize n_items));
+
+/**
+ * vct_table_model_set_did_error_block:
+ * @model: a model
+ * @block: (nullable): the callback, or %NULL to clear it
+ *
+ * Sets the error callback as a block; copied here, released exactly once.
+ */
+void vct_table_model_set_did_error_block (VctTableModel *model,
+                                          void (^block) (const char *message));
+
+/**
+ * vct_table_model_set_did_update_navigation_title_block:
+ * @model: a model
+ * @block: (nullable): the callback, or %NULL to clear it
+ *
+ * Sets the title callback as a block; copied here, released exactly once.
+ */
+void vct_table_model_set_did_update_navigation_title_block (VctTableModel *model,
+                                                            void (^block) (const char *title));
+#endif
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctApi, vct_api_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctCellData, vct_cell_data_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctTableModel, vct_table_model_unref)
+
+G_END_DECLS
+
+#endif /* VCTABLE_H */
