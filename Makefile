@@ -8,24 +8,28 @@ SWIFTFLAGS ?=
 
 VERSION   = 0.1.0
 BIN_DIR   = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
-# Where `make test` installs the library for the C tests (a throwaway prefix).
-TEST_PREFIX = $(CURDIR)/build/prefix
+# Where `make` stages an install for the C tests and the demo (a throwaway prefix).
+STAGE     = $(CURDIR)/build/prefix
+CC        ?= cc
+CFLAGS    ?= -O2 -g
+DEMO_CFLAGS = -std=c11 -Wall -Wextra -Werror $(CFLAGS)
+PKG       = PKG_CONFIG_PATH=$(STAGE)/lib/pkgconfig pkg-config
 
-.PHONY: all deps build run test swift-test c-test install clean
+.PHONY: all deps build run test swift-test c-test demo demo-test examples stage install clean
 
 all: build
 
 deps:
-	@scripts/ensure-deps.sh valgrind python3
+	@scripts/ensure-deps.sh valgrind python3 tmux ncurses
 
 build: deps
 	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS)
 
-run: deps
-	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --product vctable-run
-	$(BIN_DIR)/vctable-run
+# The demo: interactive on a terminal, scriptable otherwise (see `vctable-demo --help`).
+run: demo
+	build/vctable-demo $(ARGS)
 
-test: swift-test c-test
+test: swift-test c-test demo-test examples
 
 swift-test: deps
 	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --build-tests
@@ -42,12 +46,31 @@ install: deps
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' CInterop/vctable.pc.in \
 	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/vctable.pc
 
+stage: deps
+	$(MAKE) --no-print-directory install PREFIX=$(STAGE)
+
 # The C API tests: GTest programs built through the installed vctable.pc, the header
 # compiled in every language mode, the exported-symbol list, then valgrind.
-c-test: deps
-	rm -rf $(TEST_PREFIX)
-	$(MAKE) --no-print-directory install PREFIX=$(TEST_PREFIX)
-	Tests/C/run.sh $(TEST_PREFIX)
+c-test: stage
+	Tests/C/run.sh $(STAGE)
+
+# vctable-demo: a C program that uses only vctable.h, linked like any GLib library.
+demo: stage
+	@mkdir -p build
+	$(CC) $(DEMO_CFLAGS) -o build/vctable-demo Demo/*.c \
+	    $$($(PKG) --cflags --libs vctable) $$(pkg-config --cflags --libs ncursesw 2>/dev/null || echo -lncursesw)
+
+demo-test: demo
+	Tests/Demo/run.sh build/vctable-demo
+
+# The README's examples, built and run so they cannot rot.
+examples: stage
+	@mkdir -p build
+	$(CC) $(DEMO_CFLAGS) -o build/list-photos Examples/list-photos.c $$($(PKG) --cflags --libs vctable)
+	cd / && env -u VCTABLE_PHOTOS_URL $(CURDIR)/build/list-photos | grep -q '^Entry ID: 5 '
+	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --product list-photos
+	cd / && env -u VCTABLE_PHOTOS_URL $(BIN_DIR)/list-photos | grep -q '^Entry ID: 5 '
+	@echo "examples: 2 passed, 0 failed"
 
 clean:
 	$(SWIFT) package clean

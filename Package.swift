@@ -6,7 +6,8 @@
 //   CInterop/CGLib, CInterop/CSoup   system libraries through pkg-config
 //   CInterop/include/vctable.h       the hand-written C API header
 //   Sources/VCTable                  the Swift library (libVCTable.so)
-//   Sources/vctable-run              `make run` until the demo lands
+//   Demo/                            vctable-demo, the C program `make run` runs
+//   Examples/                        the README's C and Swift examples
 //   Tests/                           Swift Testing and GTest suites
 import PackageDescription
 
@@ -14,7 +15,7 @@ let package = Package(
     name: "VCTable",
     products: [
         .library(name: "VCTable", type: .dynamic, targets: ["VCTable"]),
-        .executable(name: "vctable-run", targets: ["vctable-run"]),
+        .executable(name: "list-photos", targets: ["list-photos"]),
     ],
     targets: [
         .systemLibrary(
@@ -36,9 +37,9 @@ let package = Package(
             resources: [.copy("Resources/photos.json")]
         ),
         .executableTarget(
-            name: "vctable-run",
+            name: "list-photos",
             dependencies: ["VCTable"],
-            path: "Sources/vctable-run"
+            path: "Examples/list-photos-swift"
         ),
         .executableTarget(
             name: "vctable-mainactor-probe",
@@ -47,7 +48,7 @@ let package = Package(
         ),
         .testTarget(
             name: "VCTableTests",
-            dependencies: ["VCTable", "vctable-mainactor-probe"],
+            dependencies: ["VCTable", "vctable-mainactor-probe", "CGLib"],
             path: "Tests/VCTableTests"
         ),
     ],
