@@ -25,6 +25,9 @@ public enum PhotoDecoder {
         switch error {
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
+                // This Foundation reports an integer field holding 1.5 or 1e30 as corrupt data
+                // with no coding path; name the item and field like any other wrong type.
+                if let problem = unrepresentableInteger(in: data) { return problem }
                 return VCTableError(.invalidJSON, "The response is not valid JSON: \(syntaxProblem(in: data))")
             }
             return VCTableError(.wrongFieldType, "\(place(context.codingPath)): \(context.debugDescription)")
@@ -37,7 +40,10 @@ public enum PhotoDecoder {
             }
             return VCTableError(.wrongFieldType, "\(place(context.codingPath)) should be \(expected(type)) (\(found(context))).")
         case .valueNotFound(_, let context):
-            if context.codingPath.count <= 1 {
+            if context.codingPath.isEmpty {
+                return VCTableError(.notAnArray, "The response is not a JSON array of photos (found null).")
+            }
+            if context.codingPath.count == 1 {
                 return VCTableError(.wrongFieldType, "\(place(context.codingPath)) is null, not a JSON object.")
             }
             return VCTableError(.missingField, "\(place(context.codingPath)) is null.")
@@ -79,6 +85,30 @@ public enum PhotoDecoder {
             return "found " + json
         }
         return text
+    }
+
+    /// The first `albumId` or `id` (in decoding order) holding a number that is not an `Int`
+    /// (fractional, or out of range), as `.wrongFieldType`; nil when the data is not a JSON
+    /// array or holds no such number. Runs on the error path only.
+    private static func unrepresentableInteger(in data: Data) -> VCTableError? {
+        guard let array = (try? JSONSerialization.jsonObject(with: data, options: [])) as? [Any] else { return nil }
+        for (index, element) in array.enumerated() {
+            guard let object = element as? [String: Any] else { continue }
+            for key in ["albumId", "id"] {
+                guard let number = object[key] as? NSNumber else { continue }
+                let fits: Bool
+                switch String(cString: number.objCType) {
+                case "d", "f": fits = Int(exactly: number.doubleValue) != nil
+                case "Q": fits = number.uint64Value <= UInt64(Int.max)
+                default: fits = true  // integers that fit, and booleans (which the decoder reports itself)
+                }
+                if !fits {
+                    return VCTableError(
+                        .wrongFieldType, "Item \(index), field \"\(key)\" should be an integer (found the number \(number)).")
+                }
+            }
+        }
+        return nil
     }
 
     /// Where the JSON syntax breaks ("Unexpected end of file…", "Invalid value around

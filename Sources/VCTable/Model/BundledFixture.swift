@@ -24,10 +24,13 @@ enum BundledFixture {
         let target = UInt(bitPattern: address)
         for line in maps.split(separator: "\n") {
             let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
-            guard fields.count == 6, fields[5].hasPrefix("/") else { continue }
+            // `maxSplits` leaves the padding before the path in the last field.
+            guard fields.count == 6 else { continue }
+            let path = fields[5].drop(while: { $0 == " " })
+            guard path.hasPrefix("/") else { continue }
             let bounds = fields[0].split(separator: "-")
             guard bounds.count == 2, let low = UInt(bounds[0], radix: 16), let high = UInt(bounds[1], radix: 16) else { continue }
-            if low <= target && target < high { return String(fields[5]) }
+            if low <= target && target < high { return String(path) }
         }
         return nil
     }

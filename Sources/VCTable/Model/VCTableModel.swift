@@ -130,18 +130,22 @@ public final class VCTableModel: Sendable {
     /// when a later reload supersedes this one, when the model is released, or when the
     /// calling task is cancelled (which cancels the request).
     public func reload() async throws -> [VCTableCellData] {
-        let generation = startReload()
+        // The waiter is registered in the same critical section that starts the reload: a
+        // fast fetch completing before a later registration would otherwise be reported to
+        // this caller as a CancellationError.
+        final class Started: Sendable {
+            let generation = Mutex<UInt64?>(nil)
+        }
+        let started = Started()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let live = state.withLock { state -> Bool in
-                    guard state.generation == generation, state.loading else { return false }
-                    state.waiters.append((generation, continuation))
-                    return true
-                }
-                if !live { continuation.resume(throwing: CancellationError()) }
+                let generation = startReload(waiter: continuation)
+                started.generation.withLock { $0 = generation }
+                // A cancellation that arrived before `generation` was known found nothing to cancel.
+                if Task.isCancelled { cancel(generation: generation) }
             }
         } onCancel: {
-            cancel(generation: generation)
+            if let generation = started.generation.withLock({ $0 }) { cancel(generation: generation) }
         }
     }
 
@@ -184,8 +188,9 @@ public final class VCTableModel: Sendable {
         state.withLock { $0.observers.removeAll { $0.token == token } }
     }
 
+    /// Starts a reload; `waiter` (from `reload()`) is resumed with its outcome.
     @discardableResult
-    private func startReload() -> UInt64 {
+    private func startReload(waiter: CheckedContinuation<[VCTableCellData], any Error>? = nil) -> UInt64 {
         let started = state.withLock { state -> (UInt64, Task<Void, Never>?, [(generation: UInt64, continuation: CheckedContinuation<[VCTableCellData], any Error>)])? in
             if state.invalidated { return nil }
             state.generation &+= 1
@@ -194,9 +199,13 @@ public final class VCTableModel: Sendable {
             state.inFlight = nil
             let stale = state.waiters
             state.waiters.removeAll()
+            if let waiter { state.waiters.append((state.generation, waiter)) }
             return (state.generation, superseded, stale)
         }
-        guard let (generation, superseded, stale) = started else { return 0 }
+        guard let (generation, superseded, stale) = started else {
+            waiter?.resume(throwing: CancellationError())
+            return 0
+        }
         superseded?.cancel()
         for waiter in stale { waiter.continuation.resume(throwing: CancellationError()) }
 

@@ -1,0 +1,17 @@
+/* script.h: the scripted view: commands from standard input, one line per event on
+ * standard output (the mode tests and pipes use). */
+
+#ifndef VCT_DEMO_SCRIPT_H
+#define VCT_DEMO_SCRIPT_H
+
+#include "app.h"
+#include "options.h"
+
+G_BEGIN_DECLS
+
+int vct_demo_script_run (VctDemoApp           *app,
+                         const VctDemoOptions *options);
+
+G_END_DECLS
+
+#endif /* VCT_DEMO_SCRIPT_H */
