@@ -5,6 +5,7 @@
 // Layers (one folder each, see ARCHITECTURE.md):
 //   CInterop/CGLib, CInterop/CSoup   system libraries through pkg-config
 //   CInterop/include/vctable.h       the hand-written C API header
+//   Sources/VCTableDiff              changesets: identity vs content, GListModel-style splices
 //   Sources/VCTable                  the Swift library (libVCTable.so)
 //   Demo/                            vctable-demo, the C program `make run` runs
 //   Examples/                        the README's C and Swift examples
@@ -31,8 +32,12 @@ let package = Package(
             providers: [.apt(["libsoup-3.0-dev"])]
         ),
         .target(
+            name: "VCTableDiff",
+            path: "Sources/VCTableDiff"
+        ),
+        .target(
             name: "VCTable",
-            dependencies: ["CGLib", "CSoup"],
+            dependencies: ["CGLib", "CSoup", "VCTableDiff"],
             path: "Sources/VCTable",
             resources: [.copy("Resources/photos.json")]
         ),
@@ -50,6 +55,11 @@ let package = Package(
             name: "VCTableTests",
             dependencies: ["VCTable", "vctable-mainactor-probe", "CGLib"],
             path: "Tests/VCTableTests"
+        ),
+        .testTarget(
+            name: "VCTableDiffTests",
+            dependencies: ["VCTableDiff"],
+            path: "Tests/VCTableDiffTests"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -387,7 +387,8 @@ const char *vct_table_model_get_title (VctTableModel *model);
  *
  * Reloads: reports the title reset through `didUpdateNavigationTitle`, fetches through
  * the model's API, then reports `didReloadData` or `didError`. A reload in flight is
- * superseded: it is cancelled and its result is never delivered. Safe from any thread.
+ * superseded: it is cancelled (its request may never be sent) and its result is never
+ * delivered. Safe from any thread.
  */
 void vct_table_model_reload_data (VctTableModel *model);
 
@@ -523,9 +524,439 @@ void vct_table_model_set_did_update_navigation_title_block (VctTableModel *model
                                                             void (^block) (const char *title));
 #endif
 
+/* ------------------------------------------------------------ lists */
+
+/**
+ * VctListModel:
+ *
+ * A sectioned list of row view models as a view sees it, with `GListModel`-style change
+ * callbacks: the list toolkit every VCTable screen is built on. Reference-counted; its
+ * callbacks run on its context thread, its setters and `ref`/`unref` are safe from any
+ * thread, its getters are for the context thread.
+ */
+typedef struct _VctListModel VctListModel;
+
+/**
+ * VctRow:
+ *
+ * One row (or section header or footer) view model: a kind (which widget shows it) and
+ * named properties. Reference-counted; rows returned by getters are valid until the
+ * next change batch is delivered.
+ */
+typedef struct _VctRow VctRow;
+
+/**
+ * VctBinding:
+ *
+ * An observer of one row's property changes, ended with [method@Binding.dispose].
+ */
+typedef struct _VctBinding VctBinding;
+
+/**
+ * VctPropertyType:
+ * @VCT_PROPERTY_TYPE_NONE: no such property
+ * @VCT_PROPERTY_TYPE_STRING: a UTF-8 string
+ * @VCT_PROPERTY_TYPE_INT: a 64-bit integer
+ * @VCT_PROPERTY_TYPE_BOOLEAN: a boolean
+ *
+ * The type of a row property.
+ */
+typedef enum {
+  VCT_PROPERTY_TYPE_NONE = 0,
+  VCT_PROPERTY_TYPE_STRING = 1,
+  VCT_PROPERTY_TYPE_INT = 2,
+  VCT_PROPERTY_TYPE_BOOLEAN = 3
+} VctPropertyType;
+
+/**
+ * VctSectionsChangedFunc:
+ * @position: the first section that changed
+ * @removed: how many sections were removed there
+ * @added: how many sections were added there (each with all its rows)
+ * @user_data: (closure): the data given to the setter
+ *
+ * One contiguous run of section changes. A batch's section runs come first, in an order
+ * a consumer can apply one by one to its own copy.
+ */
+typedef void (*VctSectionsChangedFunc) (guint    position,
+                                        guint    removed,
+                                        guint    added,
+                                        gpointer user_data);
+
+/**
+ * VctItemsChangedFunc:
+ * @section: the section, in the list's current numbering
+ * @position: the first row that changed
+ * @removed: how many rows were removed there
+ * @added: how many rows were added there
+ * @user_data: (closure): the data given to the setter
+ *
+ * One contiguous run of row changes, as `GListModel::items-changed` reports it. Applied
+ * in order after the batch's section runs, they turn a consumer's copy into the new list;
+ * the added rows are the list's rows at @position … @position + @added - 1 now.
+ */
+typedef void (*VctItemsChangedFunc) (guint    section,
+                                     guint    position,
+                                     guint    removed,
+                                     guint    added,
+                                     gpointer user_data);
+
+/**
+ * VctSectionUpdatedFunc:
+ * @section: the section whose header or footer changed content in place
+ * @user_data: (closure): the data given to the setter
+ */
+typedef void (*VctSectionUpdatedFunc) (guint    section,
+                                       gpointer user_data);
+
+/**
+ * VctItemUpdatedFunc:
+ * @section: the row's section
+ * @position: the row whose content changed in place (same identity): redraw only it
+ * @user_data: (closure): the data given to the setter
+ */
+typedef void (*VctItemUpdatedFunc) (guint    section,
+                                    guint    position,
+                                    gpointer user_data);
+
+/**
+ * VctRowChangedFunc:
+ * @row: (transfer none): the row
+ * @property: (nullable): the property that changed, or %NULL for "draw everything"
+ *   (the first call of a binding)
+ * @user_data: (closure): the data given with the function
+ *
+ * Reports a row property change, on the list's context thread.
+ */
+typedef void (*VctRowChangedFunc) (VctRow     *row,
+                                   const char *property,
+                                   gpointer    user_data);
+
+/**
+ * vct_list_model_ref:
+ * @list: a list
+ *
+ * Adds a reference. Safe from any thread.
+ *
+ * Returns: (transfer full): @list
+ */
+VctListModel *vct_list_model_ref (VctListModel *list);
+
+/**
+ * vct_list_model_unref:
+ * @list: (nullable) (transfer full): a list, or %NULL
+ *
+ * Drops a reference; the last one (counting the reference its owning model holds) runs
+ * every callback's and binding's notify and delivers nothing afterwards.
+ */
+void vct_list_model_unref (VctListModel *list);
+
+/**
+ * vct_list_model_get_n_sections:
+ * @list: a list
+ *
+ * Returns: how many sections the view has been told about
+ */
+guint vct_list_model_get_n_sections (VctListModel *list);
+
+/**
+ * vct_list_model_get_n_items:
+ * @list: a list
+ * @section: a section index
+ *
+ * Returns: how many rows @section has (0 when out of range)
+ */
+guint vct_list_model_get_n_items (VctListModel *list,
+                                  guint         section);
+
+/**
+ * vct_list_model_get_item:
+ * @list: a list
+ * @section: a section index
+ * @position: a row index
+ *
+ * Returns: (transfer none) (nullable): the row, valid until the next change batch is
+ *   delivered ([method@Row.ref] to keep it), or %NULL when out of range
+ */
+VctRow *vct_list_model_get_item (VctListModel *list,
+                                 guint         section,
+                                 guint         position);
+
+/**
+ * vct_list_model_get_header:
+ * @list: a list
+ * @section: a section index
+ *
+ * Returns: (transfer none) (nullable): the section's header, or %NULL
+ */
+VctRow *vct_list_model_get_header (VctListModel *list,
+                                   guint         section);
+
+/**
+ * vct_list_model_get_footer:
+ * @list: a list
+ * @section: a section index
+ *
+ * Returns: (transfer none) (nullable): the section's footer, or %NULL
+ */
+VctRow *vct_list_model_get_footer (VctListModel *list,
+                                   guint         section);
+
+/**
+ * vct_list_model_select:
+ * @list: a list
+ * @section: a section index
+ * @position: a row index
+ *
+ * Reports "row selected" to the row's view model, which decides what happens (the photo
+ * table's row changes the navigation title). Call on the context thread.
+ *
+ * Returns: %FALSE when the position is out of range
+ */
+gboolean vct_list_model_select (VctListModel *list,
+                                guint         section,
+                                guint         position);
+
+/**
+ * vct_list_model_press:
+ * @list: a list
+ * @section: a section index
+ * @position: a row index
+ *
+ * Reports "the row's control was pressed" (a follow button) to the row's view model.
+ *
+ * Returns: %FALSE when the position is out of range
+ */
+gboolean vct_list_model_press (VctListModel *list,
+                               guint         section,
+                               guint         position);
+
+/**
+ * vct_list_model_set_sections_changed:
+ * @list: a list
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL to clear it
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the section-runs callback; same rules as [method@TableModel.set_did_reload_data].
+ */
+void vct_list_model_set_sections_changed (VctListModel           *list,
+                                          VctSectionsChangedFunc  func,
+                                          gpointer                user_data,
+                                          GDestroyNotify          notify);
+
+/**
+ * vct_list_model_set_items_changed:
+ * @list: a list
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL to clear it
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the row-runs callback (`items-changed`); same rules as
+ * [method@TableModel.set_did_reload_data].
+ */
+void vct_list_model_set_items_changed (VctListModel        *list,
+                                       VctItemsChangedFunc  func,
+                                       gpointer             user_data,
+                                       GDestroyNotify       notify);
+
+/**
+ * vct_list_model_set_section_updated:
+ * @list: a list
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL to clear it
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the header/footer-updated callback.
+ */
+void vct_list_model_set_section_updated (VctListModel          *list,
+                                         VctSectionUpdatedFunc  func,
+                                         gpointer               user_data,
+                                         GDestroyNotify         notify);
+
+/**
+ * vct_list_model_set_item_updated:
+ * @list: a list
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL to clear it
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the row-updated-in-place callback: redraw only that row.
+ */
+void vct_list_model_set_item_updated (VctListModel       *list,
+                                      VctItemUpdatedFunc  func,
+                                      gpointer            user_data,
+                                      GDestroyNotify      notify);
+
+/**
+ * vct_list_model_bind:
+ * @list: a list
+ * @widget: (not nullable): your recycled widget (any pointer identifying it)
+ * @section: a section index
+ * @position: a row index
+ * @func: (scope notified) (closure user_data): called now with a %NULL property, then on
+ *   every property change of the row
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Binds the row at (@section, @position) to @widget, ending @widget's previous binding
+ * first, so no change of the row it showed before reaches it. The binding ends at
+ * [method@ListModel.unbind], at the next bind of @widget, or when the list is finalized;
+ * @notify runs exactly once then. Call on the context thread.
+ *
+ * Returns: %FALSE (having run @notify) when the position is out of range
+ */
+gboolean vct_list_model_bind (VctListModel      *list,
+                              gpointer           widget,
+                              guint              section,
+                              guint              position,
+                              VctRowChangedFunc  func,
+                              gpointer           user_data,
+                              GDestroyNotify     notify);
+
+/**
+ * vct_list_model_unbind:
+ * @list: a list
+ * @widget: a widget given to [method@ListModel.bind]
+ *
+ * Ends @widget's binding; its notify runs now. Call on the context thread.
+ *
+ * Returns: whether @widget was bound
+ */
+gboolean vct_list_model_unbind (VctListModel *list,
+                                gpointer      widget);
+
+/**
+ * vct_row_ref:
+ * @row: a row
+ *
+ * Returns: (transfer full): @row, kept past the next change batch
+ */
+VctRow *vct_row_ref (VctRow *row);
+
+/**
+ * vct_row_unref:
+ * @row: (nullable) (transfer full): a row, or %NULL
+ */
+void vct_row_unref (VctRow *row);
+
+/**
+ * vct_row_get_kind:
+ * @row: a row
+ *
+ * Returns: (transfer none) (nullable): the row's kind, the name of the widget that shows
+ *   it (the photo table's rows: "PhotoCell"), valid while @row lives
+ */
+const char *vct_row_get_kind (VctRow *row);
+
+/**
+ * vct_row_dup_property_names:
+ * @row: a row
+ *
+ * Returns: (transfer full) (array zero-terminated=1): the property names, in display
+ *   order; free with g_strfreev()
+ */
+char **vct_row_dup_property_names (VctRow *row);
+
+/**
+ * vct_row_get_property_type:
+ * @row: a row
+ * @property: a property name
+ *
+ * Returns: the property's type, %VCT_PROPERTY_TYPE_NONE when @row has no such property
+ */
+VctPropertyType vct_row_get_property_type (VctRow     *row,
+                                           const char *property);
+
+/**
+ * vct_row_dup_string:
+ * @row: a row
+ * @property: a property name
+ *
+ * Returns: (transfer full) (nullable): the property as text (integers and booleans
+ *   formatted), or %NULL when there is no such property; free with g_free()
+ */
+char *vct_row_dup_string (VctRow     *row,
+                          const char *property);
+
+/**
+ * vct_row_get_int:
+ * @row: a row
+ * @property: a property name
+ *
+ * Returns: the integer property (a boolean reads as 0 or 1), or 0
+ */
+gint64 vct_row_get_int (VctRow     *row,
+                        const char *property);
+
+/**
+ * vct_row_get_boolean:
+ * @row: a row
+ * @property: a property name
+ *
+ * Returns: the boolean property (an integer reads as non-zero), or %FALSE
+ */
+gboolean vct_row_get_boolean (VctRow     *row,
+                              const char *property);
+
+/**
+ * vct_row_observe:
+ * @row: a row
+ * @func: (scope notified) (closure user_data): called with each changed property's name
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Observes @row's property changes, on the list's context thread, until
+ * [method@Binding.dispose].
+ *
+ * Returns: (transfer full): the binding; end it with [method@Binding.dispose]
+ */
+VctBinding *vct_row_observe (VctRow            *row,
+                             VctRowChangedFunc  func,
+                             gpointer           user_data,
+                             GDestroyNotify     notify);
+
+/**
+ * vct_binding_dispose:
+ * @binding: (nullable) (transfer full): a binding, or %NULL
+ *
+ * Ends @binding and frees it: its function is never called again and its notify runs
+ * now (or, from inside the function, as it returns).
+ */
+void vct_binding_dispose (VctBinding *binding);
+
+/**
+ * vct_table_model_get_list:
+ * @model: a model
+ *
+ * The photo table's rows as a list: one section of "PhotoCell" rows with properties
+ * `entry`, `title`, `id`, `albumId`, `url`, `thumbnailUrl`. A reload that returns mostly
+ * the same photos (by id) reports only the differences through its callbacks, which run
+ * just before `didReloadData`; the first load is one insert of everything.
+ *
+ * Returns: (transfer none): the list, valid while @model lives
+ */
+VctListModel *vct_table_model_get_list (VctTableModel *model);
+
+/**
+ * vct_table_model_set_items_changed:
+ * @model: a model
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL to clear it
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Shorthand for [method@ListModel.set_items_changed] on [method@TableModel.get_list].
+ */
+void vct_table_model_set_items_changed (VctTableModel       *model,
+                                        VctItemsChangedFunc  func,
+                                        gpointer             user_data,
+                                        GDestroyNotify       notify);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctApi, vct_api_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctCellData, vct_cell_data_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctTableModel, vct_table_model_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctListModel, vct_list_model_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctRow, vct_row_unref)
 
 G_END_DECLS
 

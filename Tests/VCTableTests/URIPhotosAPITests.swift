@@ -126,7 +126,7 @@ struct URIPhotosAPITests {
         }
         if testCase.expected == .timedOut {
             #expect(elapsed >= .milliseconds(250), "timed out before the timeout")
-            #expect(elapsed < .seconds(3), "the timeout did not fire")
+            #expect(elapsed < .seconds(15), "the timeout did not fire")
         }
         #expect(server.requests(for: "/start") >= 1)
     }
@@ -181,7 +181,7 @@ struct URIPhotosAPITests {
         let cancelled = ContinuousClock.now
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(ContinuousClock.now - cancelled < .seconds(2))
+        #expect(ContinuousClock.now - cancelled < .seconds(10))
     }
 
     // MARK: Files

@@ -472,7 +472,7 @@ struct VCTableModelTests {
         #expect(await context.iterate(until: { api.outcome(0) != nil }))
         #expect(api.outcome(0) == "cancelled")
         if let ended = api.recorded.first?.ended {
-            #expect(ended - released < .seconds(2), "the transfer was not cancelled promptly")
+            #expect(ended - released < .seconds(10), "the transfer was not cancelled promptly")
         }
         #expect(await context.drain())
         #expect(recorder.reports == [])
@@ -507,7 +507,7 @@ struct VCTableModelTests {
 
         #expect(api.outcome(0) == "cancelled")
         if let ended = api.recorded.first?.ended {
-            #expect(ended - second < .seconds(2))
+            #expect(ended - second < .seconds(10))
         }
         #expect(server.requests(for: "/photos") == 2)
         #expect(recorder.reports == [.title(modelTitle), .title(modelTitle), .reloaded(itemsB)])

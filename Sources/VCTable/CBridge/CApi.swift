@@ -3,21 +3,13 @@ import Foundation
 import Synchronization
 
 /// `VctApi`: a reference-counted box around the `MyAPI` a C caller chose.
-final class CApi: @unchecked Sendable {
+final class CApi: CHandle, @unchecked Sendable {
     let api: any MyAPI
 
     init(_ api: any MyAPI) {
         self.api = api
     }
 
-    /// A new `VctApi *` owning one reference.
-    func retainedPointer() -> OpaquePointer {
-        OpaquePointer(Unmanaged.passRetained(self).toOpaque())
-    }
-
-    static func from(_ pointer: OpaquePointer) -> CApi {
-        Unmanaged<CApi>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
-    }
 }
 
 /// A `MyAPI` backed by a C `VctApiGetPhotosFunc`: each fetch hands the function a
@@ -50,7 +42,7 @@ final class CCustomAPI: MyAPI, @unchecked Sendable {
                 guard request.begin(continuation) else { return }
                 scheduler.schedule { [self] in
                     guard !request.isAbandoned else { return }
-                    getPhotosFunction(request.retainedPointer(), userData)
+                    getPhotosFunction(request.retainedPointer, userData)
                 }
             }
         } onCancel: {
@@ -63,7 +55,7 @@ final class CCustomAPI: MyAPI, @unchecked Sendable {
 /// consumes the reference the C side was given. A request abandoned (superseded, or its
 /// model finalized) resumes its waiter at once with `CancellationError`; a completion
 /// arriving after that is dropped.
-final class CApiRequest: @unchecked Sendable {
+final class CApiRequest: CHandle, @unchecked Sendable {
     private struct State {
         var continuation: CheckedContinuation<Data, any Error>?
         var abandoned = false
@@ -106,13 +98,6 @@ final class CApiRequest: @unchecked Sendable {
         continuation?.resume(with: result.mapError { $0 as any Error })
     }
 
-    func retainedPointer() -> OpaquePointer {
-        OpaquePointer(Unmanaged.passRetained(self).toOpaque())
-    }
-
-    static func take(_ pointer: OpaquePointer) -> CApiRequest {
-        Unmanaged<CApiRequest>.fromOpaque(UnsafeRawPointer(pointer)).takeRetainedValue()
-    }
 }
 
 // MARK: - C entry points
@@ -122,9 +107,9 @@ public func vct_api_new_for_uri(_ uri: UnsafePointer<CChar>?) -> OpaquePointer? 
     guard cCheck(uri != nil, "vct_api_new_for_uri", "uri != NULL") else { return nil }
     let text = String(cString: uri!)
     do {
-        return CApi(try URIPhotosAPI(uri: text)).retainedPointer()
+        return CApi(try URIPhotosAPI(uri: text)).retainedPointer
     } catch {
-        return CApi(FailingAPI(error: error)).retainedPointer()
+        return CApi(FailingAPI(error: error)).retainedPointer
     }
 }
 
@@ -139,7 +124,7 @@ public func vct_api_new_for_uri_full(
             uri: String(cString: uri!),
             timeout: timeoutMilliseconds == 0 ? URIPhotosAPI.defaultTimeout : .milliseconds(timeoutMilliseconds),
             maximumBodySize: maximumBodySize == 0 ? URIPhotosAPI.defaultMaximumBodySize : maximumBodySize)
-        return CApi(api).retainedPointer()
+        return CApi(api).retainedPointer
     } catch let failure {
         error?.pointee = UnsafeMutableRawPointer(CError.make(failure))
         return nil
@@ -153,27 +138,23 @@ public func vct_api_new_custom(
     _ notify: CDestroyNotify?
 ) -> OpaquePointer? {
     guard cCheck(getPhotos != nil, "vct_api_new_custom", "get_photos != NULL") else { return nil }
-    return CApi(CCustomAPI(getPhotos!, userData: userData, notify: notify)).retainedPointer()
+    return CApi(CCustomAPI(getPhotos!, userData: userData, notify: notify)).retainedPointer
 }
 
 @_spi(CInterop) @c(vct_api_ref)
 public func vct_api_ref(_ api: OpaquePointer?) -> OpaquePointer? {
-    guard cCheck(api != nil, "vct_api_ref", "api != NULL") else { return nil }
-    _ = Unmanaged<CApi>.fromOpaque(UnsafeRawPointer(api!)).retain()
-    return api
+    CApi.ref(api, "vct_api_ref", "api != NULL")
 }
 
 @_spi(CInterop) @c(vct_api_unref)
 public func vct_api_unref(_ api: OpaquePointer?) {
-    guard let api else { return }
-    Unmanaged<CApi>.fromOpaque(UnsafeRawPointer(api)).release()
+    CApi.unref(api)
 }
 
 @_spi(CInterop) @c(vct_api_request_get_cancellable)
 public func vct_api_request_get_cancellable(_ request: OpaquePointer?) -> UnsafeMutableRawPointer? {
     guard cCheck(request != nil, "vct_api_request_get_cancellable", "request != NULL") else { return nil }
-    let request = Unmanaged<CApiRequest>.fromOpaque(UnsafeRawPointer(request!)).takeUnretainedValue()
-    return UnsafeMutableRawPointer(request.cancellable)
+    return UnsafeMutableRawPointer(CApiRequest.from(request!).cancellable)
 }
 
 @_spi(CInterop) @c(vct_api_request_return_json)

@@ -23,9 +23,9 @@ enum CBlock {
         unsafeBitCast(CBlock.invoke(block!), to: Invoke.self)(block, text)
     }
 
-    static func set(_ model: OpaquePointer, _ slot: CCallbackSlots.Slot, _ block: UnsafeMutableRawPointer?, _ trampoline: UnsafeRawPointer) {
+    static func set(_ model: OpaquePointer, _ slot: CTableModel.Slot, _ block: UnsafeMutableRawPointer?, _ trampoline: UnsafeRawPointer) {
         let box = CTableModel.from(model)
-        guard let block else { return box.set(slot, nil, nil, nil) }
+        guard let block else { return box.set(slot, UnsafeRawPointer?.none, nil, nil) }
         box.set(slot, trampoline, _Block_copy(block), release)
     }
 }

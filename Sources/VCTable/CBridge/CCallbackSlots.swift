@@ -1,12 +1,13 @@
 internal import CGLib
 
-/// One C callback as set: `func`, `user_data`, `notify`.
-final class CCallback {
+/// One C callback as set: `func`, `user_data`, `notify`. Its notify runs exactly once,
+/// when it is detached and no call of it is on the stack.
+final class CCallback: @unchecked Sendable {
     let function: UnsafeRawPointer
     let userData: UnsafeMutableRawPointer?
     private let notify: CDestroyNotify?
-    fileprivate var activeCalls = 0
-    fileprivate var detached = false
+    private var activeCalls = 0
+    private var detached = false
     private var notified = false
 
     init(function: UnsafeRawPointer, userData: UnsafeMutableRawPointer?, notify: CDestroyNotify?) {
@@ -15,15 +16,32 @@ final class CCallback {
         self.notify = notify
     }
 
-    /// Runs the notify once the callback is detached and no call of it is on the stack.
-    fileprivate func notifyIfDone() {
+    /// Runs `body` unless detached; a detach from inside `body` defers the notify to its end.
+    /// Callers serialize calls and detaches (a lock, or the context thread).
+    func call(_ body: (CCallback) -> Void) {
+        guard !detached else { return }
+        activeCalls += 1
+        body(self)
+        activeCalls -= 1
+        notifyIfDone()
+    }
+
+    var isDetached: Bool { detached }
+
+    /// Detaches it: it is never called again, and its notify runs now or as its running call returns.
+    func detach() {
+        detached = true
+        notifyIfDone()
+    }
+
+    private func notifyIfDone() {
         guard detached, activeCalls == 0, !notified else { return }
         notified = true
         notify?(userData)
     }
 }
 
-/// The C callbacks of one model, and the rule that makes them safe across threads:
+/// The C callbacks of one handle, and the rule that makes them safe across threads:
 /// after a setter returns, the old callback is never called again.
 ///
 /// A recursive mutex is held while a callback runs and while a slot changes. A setter (or
@@ -31,17 +49,14 @@ final class CCallback {
 /// on the same thread (from inside a callback) it goes ahead, and a callback replaced from
 /// inside itself gets its notify when it returns. Each notify runs exactly once. The
 /// price: a callback must not block waiting for another thread that is calling a setter
-/// of the same model.
+/// of the same handle.
 final class CCallbackSlots: @unchecked Sendable {
-    enum Slot: Int, CaseIterable {
-        case didReloadData, didError, didUpdateNavigationTitle
-    }
-
     private let mutex: UnsafeMutablePointer<GRecMutex>
-    private var callbacks: [CCallback?] = Array(repeating: nil, count: Slot.allCases.count)
+    private var callbacks: [CCallback?]
     private var disposed = false
 
-    init() {
+    init(count: Int) {
+        callbacks = Array(repeating: nil, count: count)
         mutex = .allocate(capacity: 1)
         g_rec_mutex_init(mutex)
     }
@@ -51,54 +66,83 @@ final class CCallbackSlots: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    private func withLock<T>(_ body: () -> T) -> T {
+    /// Runs `body` holding the slots' recursive mutex.
+    func withLock<T>(_ body: () -> T) -> T {
         g_rec_mutex_lock(mutex)
         defer { g_rec_mutex_unlock(mutex) }
         return body()
     }
 
-    /// Replaces (or, with `nil`, clears) a slot; the previous callback's notify runs now
-    /// or, when it is running on this thread, as it returns.
-    func set(_ slot: Slot, _ callback: CCallback?) {
+    /// Replaces (or, with `nil`, clears) slot `index`; the previous callback's notify runs
+    /// now or, when it is running on this thread, as it returns.
+    func set(_ index: Int, _ callback: CCallback?) {
         withLock {
-            let previous = callbacks[slot.rawValue]
-            callbacks[slot.rawValue] = disposed ? nil : callback
-            if disposed, let callback {
-                callback.detached = true
-                callback.notifyIfDone()
+            let previous = callbacks[index]
+            if disposed {
+                callback?.detach()
+            } else {
+                callbacks[index] = callback
             }
-            previous?.detached = true
-            previous?.notifyIfDone()
+            previous?.detach()
         }
     }
 
-    /// Calls `body` with the slot's callback, if one is set and the model is alive.
-    func invoke(_ slot: Slot, _ body: (CCallback) -> Void) {
+    /// Calls `body` with slot `index`'s callback, if one is set and the handle is alive.
+    func invoke(_ index: Int, _ body: (CCallback) -> Void) {
         withLock {
-            guard !disposed, let callback = callbacks[slot.rawValue] else { return }
-            callback.activeCalls += 1
-            body(callback)
-            callback.activeCalls -= 1
-            callback.notifyIfDone()
+            guard !disposed, let callback = callbacks[index] else { return }
+            callback.call(body)
         }
     }
 
-    /// Whether the slot has a callback now.
-    func isSet(_ slot: Slot) -> Bool {
-        withLock { !disposed && callbacks[slot.rawValue] != nil }
+    /// Whether slot `index` has a callback now.
+    func isSet(_ index: Int) -> Bool {
+        withLock { !disposed && callbacks[index] != nil }
     }
 
-    /// Clears every slot for good (the model's last unref): their notifies run, and no
+    /// Clears every slot for good (the handle's last unref): their notifies run, and no
     /// callback runs again.
     func dispose() {
         withLock {
             disposed = true
             let all = callbacks
-            callbacks = Array(repeating: nil, count: Slot.allCases.count)
-            for callback in all {
-                callback?.detached = true
-                callback?.notifyIfDone()
-            }
+            callbacks = Array(repeating: nil, count: callbacks.count)
+            for callback in all { callback?.detach() }
         }
+    }
+}
+
+extension CCallback {
+    /// A callback from a C setter's arguments (`Function` is the C function pointer type);
+    /// `nil` for a `NULL` function, whose notify, if any, runs at once: it still owns
+    /// `user_data`.
+    static func make<Function>(_ function: Function?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?) -> CCallback? {
+        guard let function else {
+            notify?(userData)
+            return nil
+        }
+        return CCallback(function: unsafeBitCast(function, to: UnsafeRawPointer.self), userData: userData, notify: notify)
+    }
+}
+
+/// A C handle with callback slots, and the one way every `vct_*_set_*` entry point sets them.
+protocol CCallbackOwner: CHandle {
+    associatedtype Slot: RawRepresentable<Int>
+    var slots: CCallbackSlots { get }
+}
+
+extension CCallbackOwner {
+    /// Sets `slot` of the handle at `pointer`. A `NULL` handle is a critical, and the
+    /// notify still runs (the caller handed over `user_data`).
+    static func set<Function>(
+        _ pointer: OpaquePointer?, _ slot: Slot, _ function: Function?,
+        _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?,
+        _ name: StaticString, _ expression: StaticString
+    ) {
+        guard cCheck(pointer != nil, name, expression) else {
+            notify?(userData)
+            return
+        }
+        from(pointer!).slots.set(slot.rawValue, CCallback.make(function, userData, notify))
     }
 }

@@ -1,7 +1,7 @@
 /// `VctCellData`: an immutable, reference-counted `VCTableCellData` for C, with its strings
 /// stored once as NUL-terminated UTF-8 in one allocation (title, url, thumbnail URL), so
 /// the getters hand out pointers that live as long as the cell.
-final class CCellData: @unchecked Sendable {
+final class CCellData: CHandle, @unchecked Sendable {
     let cell: VCTableCellData
     private let strings: UnsafeMutablePointer<CChar>
     private let urlOffset: Int
@@ -38,12 +38,6 @@ final class CCellData: @unchecked Sendable {
     var url: UnsafePointer<CChar> { UnsafePointer(strings + urlOffset) }
     var thumbnailURL: UnsafePointer<CChar> { UnsafePointer(strings + thumbnailOffset) }
 
-    /// The `VctCellData *` for this cell, borrowed.
-    var pointer: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
-
-    static func from(_ pointer: OpaquePointer) -> CCellData {
-        Unmanaged<CCellData>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
-    }
 }
 
 @_spi(CInterop) @c(vct_cell_data_get_id)
@@ -78,13 +72,10 @@ public func vct_cell_data_get_thumbnail_url(_ cell: OpaquePointer?) -> UnsafePoi
 
 @_spi(CInterop) @c(vct_cell_data_ref)
 public func vct_cell_data_ref(_ cell: OpaquePointer?) -> OpaquePointer? {
-    guard cCheck(cell != nil, "vct_cell_data_ref", "cell != NULL") else { return nil }
-    _ = Unmanaged<CCellData>.fromOpaque(UnsafeRawPointer(cell!)).retain()
-    return cell
+    CCellData.ref(cell, "vct_cell_data_ref", "cell != NULL")
 }
 
 @_spi(CInterop) @c(vct_cell_data_unref)
 public func vct_cell_data_unref(_ cell: OpaquePointer?) {
-    guard let cell else { return }
-    Unmanaged<CCellData>.fromOpaque(UnsafeRawPointer(cell)).release()
+    CCellData.unref(cell)
 }

@@ -5,7 +5,7 @@ import Synchronization
 /// `vct_table_model_unref` finalizes at once, whatever threads still hold Swift
 /// references), the three C callback slots, and the `VctCellData` boxes of the items the
 /// last reload delivered.
-final class CTableModel: @unchecked Sendable {
+final class CTableModel: CCallbackOwner, @unchecked Sendable {
 
     /// The delivered items and their C boxes, made on first use and kept until the next
     /// reload is delivered (so `get_item` pointers stay valid until then).
@@ -22,13 +22,20 @@ final class CTableModel: @unchecked Sendable {
     }
 
     let model: VCTableModel
-    let slots = CCallbackSlots()
+    enum Slot: Int, CaseIterable {
+        case didReloadData, didError, didUpdateNavigationTitle
+    }
+
+    let slots = CCallbackSlots(count: Slot.allCases.count)
+    /// The model's rows as a `VctListModel`, owned by this box.
+    let list: CListModel
     let title: UnsafeMutablePointer<CChar>
     private let references = Atomic<Int>(1)
     private let items = Mutex(Items())
 
     private init(_ model: VCTableModel) {
         self.model = model
+        list = CListModel.make(model.list)
         title = strdup(model.title)
     }
 
@@ -40,11 +47,7 @@ final class CTableModel: @unchecked Sendable {
     static func make(_ model: VCTableModel) -> OpaquePointer {
         let box = CTableModel(model)
         _ = model.addObserver { [weak box] report in box?.deliver(report) }
-        return OpaquePointer(Unmanaged.passRetained(box).toOpaque())
-    }
-
-    static func from(_ pointer: OpaquePointer) -> CTableModel {
-        Unmanaged<CTableModel>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+        return box.retainedPointer
     }
 
     func retain() {
@@ -56,6 +59,7 @@ final class CTableModel: @unchecked Sendable {
     func release() {
         guard references.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
         slots.dispose()
+        list.dropReference()
         model.invalidate()
         Unmanaged.passUnretained(self).release()
     }
@@ -75,32 +79,26 @@ final class CTableModel: @unchecked Sendable {
             call(.didError, VCTableModel.errorMessage(for: error))
         case .reloaded(let cells):
             items.withLock { $0 = Items(cells: cells, boxes: Array(repeating: nil, count: cells.count)) }
-            guard slots.isSet(.didReloadData) else { return }
+            guard slots.isSet(Slot.didReloadData.rawValue) else { return }
             let pointers = items.withLock { items in
                 (0..<items.cells.count).map { Optional(items.box(at: $0).pointer) }
             }
-            slots.invoke(.didReloadData) { callback in
+            slots.invoke(Slot.didReloadData.rawValue) { callback in
                 let function = unsafeBitCast(callback.function, to: CReloadFunction.self)
                 pointers.withUnsafeBufferPointer { function($0.baseAddress, $0.count, callback.userData) }
             }
         }
     }
 
-    private func call(_ slot: CCallbackSlots.Slot, _ text: String) {
-        slots.invoke(slot) { callback in
+    private func call(_ slot: Slot, _ text: String) {
+        slots.invoke(slot.rawValue) { callback in
             let function = unsafeBitCast(callback.function, to: CTextFunction.self)
             text.withCString { function($0, callback.userData) }
         }
     }
 
-    func set(_ slot: CCallbackSlots.Slot, _ function: UnsafeRawPointer?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?) {
-        guard let function else {
-            slots.set(slot, nil)
-            // A notify given with no function still owns user_data: free it now.
-            notify?(userData)
-            return
-        }
-        slots.set(slot, CCallback(function: function, userData: userData, notify: notify))
+    func set<Function>(_ slot: Slot, _ function: Function?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?) {
+        slots.set(slot.rawValue, CCallback.make(function, userData, notify))
     }
 }
 
@@ -179,8 +177,7 @@ public func vct_table_model_set_did_reload_data(
     _ model: OpaquePointer?, _ function: CReloadFunction?,
     _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) {
-    guard cCheck(model != nil, "vct_table_model_set_did_reload_data", "model != NULL") else { return }
-    CTableModel.from(model!).set(.didReloadData, function.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }, userData, notify)
+    CTableModel.set(model, .didReloadData, function, userData, notify, "vct_table_model_set_did_reload_data", "model != NULL")
 }
 
 @_spi(CInterop) @c(vct_table_model_set_did_error)
@@ -188,8 +185,7 @@ public func vct_table_model_set_did_error(
     _ model: OpaquePointer?, _ function: CTextFunction?,
     _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) {
-    guard cCheck(model != nil, "vct_table_model_set_did_error", "model != NULL") else { return }
-    CTableModel.from(model!).set(.didError, function.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }, userData, notify)
+    CTableModel.set(model, .didError, function, userData, notify, "vct_table_model_set_did_error", "model != NULL")
 }
 
 @_spi(CInterop) @c(vct_table_model_set_did_update_navigation_title)
@@ -197,6 +193,24 @@ public func vct_table_model_set_did_update_navigation_title(
     _ model: OpaquePointer?, _ function: CTextFunction?,
     _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) {
-    guard cCheck(model != nil, "vct_table_model_set_did_update_navigation_title", "model != NULL") else { return }
-    CTableModel.from(model!).set(.didUpdateNavigationTitle, function.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }, userData, notify)
+    CTableModel.set(model, .didUpdateNavigationTitle, function, userData, notify, "vct_table_model_set_did_update_navigation_title", "model != NULL")
+}
+
+@_spi(CInterop) @c(vct_table_model_get_list)
+public func vct_table_model_get_list(_ model: OpaquePointer?) -> OpaquePointer? {
+    guard cCheck(model != nil, "vct_table_model_get_list", "model != NULL") else { return nil }
+    return CTableModel.from(model!).list.pointer
+}
+
+@_spi(CInterop) @c(vct_table_model_set_items_changed)
+public func vct_table_model_set_items_changed(
+    _ model: OpaquePointer?, _ function: CItemsChanged?,
+    _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
+) {
+    guard cCheck(model != nil, "vct_table_model_set_items_changed", "model != NULL") else {
+        notify?(userData)
+        return
+    }
+    CListModel.set(CTableModel.from(model!).list.pointer, .itemsChanged, function, userData, notify,
+                   "vct_table_model_set_items_changed", "model != NULL")
 }

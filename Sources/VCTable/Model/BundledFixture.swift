@@ -20,7 +20,13 @@ enum BundledFixture {
     /// The file of the loaded image (library or executable) that maps `address`, read from
     /// `/proc/self/maps` (`dladdr` needs `_GNU_SOURCE`, which Swift's Glibc module lacks).
     static func imagePath(containing address: UnsafeRawPointer) -> String? {
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+        // Read to the end: procfs files report size 0, and a single read returns only the
+        // first page, which rarely holds libVCTable.so's lines.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps"),
+              let bytes = try? handle.readToEnd(),
+              let maps = String(data: bytes, encoding: .utf8)
+        else { return nil }
+        try? handle.close()
         let target = UInt(bitPattern: address)
         for line in maps.split(separator: "\n") {
             let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)

@@ -50,6 +50,19 @@ public final class VCTableModel: Sendable {
     public let manager: any MyAPI
     /// Where reports are delivered: the thread-default context when the model was made.
     public let scheduler: MainContextScheduler
+    /// The rows as a list (one section of `PhotoCellViewModel`, kind "PhotoCell"), with
+    /// minimal changes: a reload that returns mostly the same photos (by id) reports only
+    /// the differences; the first load is one insert of everything. Its changes are
+    /// delivered just before `didReloadData`; selecting a row reports its title.
+    public let list: ListModel
+    private let rowOwner = WeakBox<VCTableModel>()
+
+    /// The row kinds of `list`.
+    public static let rowKinds: RowKindRegistry = {
+        let kinds = RowKindRegistry()
+        _ = try? kinds.register(PhotoCellViewModel.self)
+        return kinds
+    }()
 
     private let state = Mutex(State())
 
@@ -58,6 +71,9 @@ public final class VCTableModel: Sendable {
     public init(manager: any MyAPI, scheduler: MainContextScheduler = .threadDefault()) {
         self.manager = manager
         self.scheduler = scheduler
+        // One section from the start, so the first load is one insert of every row.
+        list = try! ListModel(kinds: Self.rowKinds, sections: [ListSection(id: 0, rows: [])], scheduler: scheduler)
+        rowOwner.value = self
     }
 
     deinit {
@@ -213,12 +229,18 @@ public final class VCTableModel: Sendable {
 
         let manager = self.manager
         let scheduler = self.scheduler
+        let list = self.list
+        let owner = rowOwner
         let task = Task.detached { [weak self] in
-            let outcome: Result<[VCTableCellData], VCTableError>
+            let outcome: Result<Loaded, VCTableError>
             do {
                 let data = try await manager.getPhotos()
                 try Task.checkCancellation()
-                outcome = .success(try PhotoDecoder.decode(data))
+                let items = try PhotoDecoder.decode(data)
+                try Task.checkCancellation()
+                let rows = items.map { PhotoCellViewModel(cell: $0, sharedOwner: owner) as any RowViewModel }
+                let update = try? list.prepareUpdate([ListSection(id: 0, rows: rows)])
+                outcome = .success(Loaded(items: items, update: update))
             } catch is CancellationError {
                 return
             } catch {
@@ -250,8 +272,15 @@ public final class VCTableModel: Sendable {
         for waiter in waiters { waiter.resume(throwing: CancellationError()) }
     }
 
+    /// A decoded reload: the items, and the list change prepared off the loop.
+    private struct Loaded: Sendable {
+        var items: [VCTableCellData]
+        var update: ListModel.PreparedUpdate?
+    }
+
     /// On the context: delivers the outcome of reload `generation` unless a later one started.
-    private func complete(_ generation: UInt64, _ outcome: Result<[VCTableCellData], VCTableError>) {
+    private func complete(_ generation: UInt64, _ loaded: Result<Loaded, VCTableError>) {
+        let outcome = loaded.map(\.items)
         let waiters = state.withLock { state -> [CheckedContinuation<[VCTableCellData], any Error>]? in
             guard state.generation == generation, state.loading else { return nil }
             state.inFlight = nil
@@ -268,6 +297,9 @@ public final class VCTableModel: Sendable {
             return waiters
         }
         guard let waiters else { return }
+        if case .success(let loaded) = loaded, let update = loaded.update {
+            list.commit(update)
+        }
         switch outcome {
         case .success(let items): deliver(.reloaded(items))
         case .failure(let error): deliver(.failed(error))

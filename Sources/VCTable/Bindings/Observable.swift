@@ -1,0 +1,103 @@
+import Synchronization
+
+/// A current value and any number of observers (the feed app's `Dynamic<T>`, which allowed
+/// one, so cells overwrote each other).
+///
+/// Setting `value` from any thread notifies the observers later, on the owner's
+/// scheduler, in order, and only when the value actually changed (`Equatable`). With
+/// `coalescing`, changes made before the scheduler runs collapse into one notification of
+/// the latest value (skipped when it is back to the last value delivered).
+/// An observer disposed on the scheduler's thread is never called again.
+public final class Observable<Value: Sendable & Equatable>: Sendable {
+    private struct State {
+        var value: Value
+        var lastDelivered: Value
+        var observers: [ObserverBox] = []
+        var flushScheduled = false
+        /// Values waiting for delivery, in the order they were set (not coalescing): the
+        /// scheduled work takes the oldest, so two setters racing on different threads
+        /// still notify in the order their values were set.
+        var queued: [Value] = []
+    }
+
+    private final class ObserverBox: Disposable {
+        let observer: @Sendable (Value) -> Void
+        let disposed = Atomic<Bool>(false)
+        init(_ observer: @escaping @Sendable (Value) -> Void) { self.observer = observer }
+        var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+        func dispose() { disposed.store(true, ordering: .releasing) }
+    }
+
+    /// Where notifications run.
+    public let scheduler: any Scheduler
+    /// Whether changes between two scheduler runs collapse into one notification.
+    public let coalescing: Bool
+    private let state: Mutex<State>
+
+    /// An observable holding `value`, notifying on `scheduler`.
+    public init(_ value: Value, scheduler: any Scheduler, coalescing: Bool = false) {
+        self.scheduler = scheduler
+        self.coalescing = coalescing
+        state = Mutex(State(value: value, lastDelivered: value))
+    }
+
+    /// The current value. Setting an equal value does nothing.
+    public var value: Value {
+        get { state.withLock { $0.value } }
+        set { update(newValue) }
+    }
+
+    private func update(_ newValue: Value) {
+        let schedule = state.withLock { state -> Bool in
+            guard state.value != newValue else { return false }
+            state.value = newValue
+            if coalescing {
+                if state.flushScheduled { return false }
+                state.flushScheduled = true
+            } else {
+                state.queued.append(newValue)
+            }
+            return true
+        }
+        guard schedule else { return }
+        if coalescing {
+            scheduler.schedule { [self] in flush() }
+        } else {
+            scheduler.schedule { [self] in deliver(state.withLock { $0.queued.removeFirst() }) }
+        }
+    }
+
+    private func flush() {
+        let value = state.withLock { state -> Value? in
+            state.flushScheduled = false
+            return state.value == state.lastDelivered ? nil : state.value
+        }
+        if let value { deliver(value) }
+    }
+
+    private func deliver(_ value: Value) {
+        let observers = state.withLock { state -> [ObserverBox] in
+            state.lastDelivered = value
+            state.observers.removeAll { $0.isDisposed }
+            return state.observers
+        }
+        for box in observers where !box.isDisposed { box.observer(value) }
+    }
+
+    /// Adds an observer. With `fireNow`, it is also called now, on the calling thread, with
+    /// the current value (a view binding a widget wants that). Dispose the result to stop.
+    public func observe(fireNow: Bool = false, _ observer: @escaping @Sendable (Value) -> Void) -> any Disposable {
+        let box = ObserverBox(observer)
+        let current = state.withLock { state -> Value in
+            state.observers.append(box)
+            return state.value
+        }
+        if fireNow { observer(current) }
+        return box
+    }
+
+    /// How many observers are live.
+    public var observerCount: Int {
+        state.withLock { state in state.observers.count { !$0.isDisposed } }
+    }
+}

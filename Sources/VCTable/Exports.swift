@@ -1,0 +1,2 @@
+// `Splice` and the rest of the diff module are part of VCTable's API.
+@_exported public import VCTableDiff

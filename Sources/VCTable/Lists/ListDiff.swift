@@ -1,0 +1,93 @@
+/// Turns two versions of a sectioned list into `ListChange` steps, and keeps the old
+/// instances of rows that did not change (so bindings made to them stay live).
+///
+/// Runs on the thread that asks for it: a reload prepares it off the main loop.
+enum ListDiff {
+    private struct Row: Diffable {
+        let model: any RowViewModel
+        let diffIdentifier: Identity
+        init(_ model: any RowViewModel) {
+            self.model = model
+            diffIdentifier = model.diffIdentifier
+        }
+        func isContentEqual(to other: Row) -> Bool { model.isContentEqual(to: other.model) }
+    }
+
+    private struct Section: DiffableSection {
+        let section: ListSection
+        let rows: [Row]
+        var diffIdentifier: Identity { section.id }
+        init(_ section: ListSection) {
+            self.section = section
+            rows = section.rows.map(Row.init)
+        }
+        func isContentEqual(to other: Section) -> Bool { section.hasSameDecorations(as: other.section) }
+    }
+
+    /// The steps from `old` to `new`, and `new` with unchanged rows replaced by their old instances.
+    static func changes(from old: [ListSection], to new: [ListSection]) -> (steps: [ListChange], result: [ListSection]) {
+        if old.count == 1, new.count == 1, old[0].id == new[0].id {
+            return singleSection(old[0], new[0])
+        }
+        let oldSections = old.map(Section.init)
+        let newSections = new.map(Section.init)
+        let changes = Diff.changes(from: oldSections, to: newSections)
+        var steps = changes.sectionSplices.map(ListChange.sections)
+        var result = new
+        let rowChanges = Dictionary(uniqueKeysWithValues: changes.rowChanges.map { ($0.section, $0.changes) })
+        forEachKept(changes.sectionSplices, oldCount: old.count, newCount: new.count) { oldIndex, newIndex in
+            if let rows = rowChanges[newIndex] {
+                steps += rows.splices.map { ListChange.rows(section: newIndex, $0) }
+                result[newIndex].rows = keepingUnchanged(old[oldIndex].rows, new[newIndex].rows, rows)
+            } else {
+                result[newIndex].rows = old[oldIndex].rows
+            }
+        }
+        steps += changes.updatedSections.map(ListChange.sectionUpdated)
+        for section in changes.rowChanges {
+            steps += section.changes.updated.map { ListChange.rowUpdated(section: section.section, index: $0) }
+        }
+        return (steps, result)
+    }
+
+    private static func singleSection(_ old: ListSection, _ new: ListSection) -> (steps: [ListChange], result: [ListSection]) {
+        let changes = Diff.changes(from: old.rows.map(Row.init), to: new.rows.map(Row.init))
+        var steps = changes.splices.map { ListChange.rows(section: 0, $0) }
+        if !old.hasSameDecorations(as: new) { steps.append(.sectionUpdated(0)) }
+        steps += changes.updated.map { ListChange.rowUpdated(section: 0, index: $0) }
+        var result = new
+        result.rows = changes.isEmpty ? old.rows : keepingUnchanged(old.rows, new.rows, changes)
+        return ([ListChange](steps), [result])
+    }
+
+    /// `new`, with each row kept in place and not updated replaced by its old instance.
+    private static func keepingUnchanged(
+        _ old: [any RowViewModel], _ new: [any RowViewModel], _ changes: ListChanges
+    ) -> [any RowViewModel] {
+        var result = new
+        var updated = Set(changes.updated)
+        updated.reserveCapacity(changes.updated.count)
+        forEachKept(changes.splices, oldCount: old.count, newCount: new.count) { oldIndex, newIndex in
+            if !updated.contains(newIndex) { result[newIndex] = old[oldIndex] }
+        }
+        updated.removeAll()
+        return result
+    }
+
+    /// Calls `body(old, new)` for every element that no splice touches. Splices apply front
+    /// to back in new-list coordinates, so the elements after a splice's position are
+    /// still the old ones, in order.
+    static func forEachKept(_ splices: [Splice], oldCount: Int, newCount: Int, _ body: (Int, Int) -> Void) {
+        var oldIndex = 0
+        var newIndex = 0
+        for splice in splices {
+            let kept = splice.position - newIndex
+            for offset in 0..<max(0, kept) { body(oldIndex + offset, newIndex + offset) }
+            oldIndex += kept + splice.removed
+            newIndex = splice.position + splice.added
+        }
+        for offset in 0..<max(0, min(newCount - newIndex, oldCount - oldIndex)) {
+            body(oldIndex + offset, newIndex + offset)
+        }
+    }
+}

@@ -1,0 +1,273 @@
+import Synchronization
+
+/// A sectioned list of row view models as a view sees it, with GListModel-style change
+/// notifications.
+///
+/// Give it new contents from any thread with `setSections(_:)`; the change from what the
+/// view was last told is computed on the calling thread (a reload's background task, so
+/// the loop never stalls on a diff), and delivered later on the scheduler as one batch of
+/// `ListChange` steps: section splices, then row splices per section (one
+/// `items-changed (position, removed, added)` each, applicable one by one to a copy), then
+/// in-place updates. Several `setSections` before the scheduler runs collapse into one
+/// batch. A row whose properties change is reported as one `rowUpdated` step in the
+/// next batch, so only that row redraws.
+///
+/// The getters return what the view has been told: they change only when a batch is
+/// delivered, just before its observers run.
+public final class ListModel: Sendable {
+    /// A change computed ahead of time (`prepareUpdate`), to publish on the loop (`commit`).
+    public struct PreparedUpdate: Sendable {
+        fileprivate let base: UInt64
+        fileprivate let goal: [ListSection]
+        fileprivate let steps: [ListChange]
+    }
+
+    private struct RowKey: Hashable {
+        var section: Identity
+        var row: Identity
+    }
+
+    private final class ObserverBox: Disposable {
+        let observer: @Sendable ([ListChange]) -> Void
+        let disposed = Atomic<Bool>(false)
+        init(_ observer: @escaping @Sendable ([ListChange]) -> Void) { self.observer = observer }
+        var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+        func dispose() { disposed.store(true, ordering: .releasing) }
+    }
+
+    private struct State {
+        var published: [ListSection] = []
+        var version: UInt64 = 0
+        var pending: PreparedUpdate?
+        var dirty = Set<RowKey>()
+        var flushScheduled = false
+        var observers: [ObserverBox] = []
+        var rowSubscriptions: [any Disposable] = []
+        var positions: [RowKey: [RowIndex]]?
+    }
+
+    /// The kinds the rows must be registered with.
+    public let kinds: RowKindRegistry
+    /// Where changes are delivered.
+    public let scheduler: any Scheduler
+    private let state = Mutex(State())
+
+    /// A list starting with `sections` (by default none), whose rows' kinds come from
+    /// `kinds`, delivering on `scheduler` (by default the calling thread's thread-default
+    /// `GMainContext`). The initial sections are what the view starts from: no change is
+    /// reported for them.
+    public init(
+        kinds: RowKindRegistry, sections: [ListSection] = [],
+        scheduler: any Scheduler = MainContextScheduler.threadDefault()
+    ) throws(RowKindError) {
+        try kinds.validate(sections)
+        self.kinds = kinds
+        self.scheduler = scheduler
+        state.withLock { $0.published = sections }
+        resubscribeRows()
+    }
+
+    deinit {
+        for subscription in state.withLock({ $0.rowSubscriptions }) { subscription.dispose() }
+    }
+
+    // MARK: Contents
+
+    /// Replaces the contents. Throws when a row, header or footer type is not registered
+    /// in `kinds` for its role; the list is then unchanged. Safe from any thread.
+    public func setSections(_ sections: [ListSection]) throws(RowKindError) {
+        try kinds.validate(sections)
+        while true {
+            let (base, version) = state.withLock { ($0.published, $0.version) }
+            let (steps, goal) = ListDiff.changes(from: base, to: sections)
+            let installed = state.withLock { state -> Bool? in
+                guard state.version == version else { return nil }
+                state.pending = PreparedUpdate(base: version, goal: goal, steps: steps)
+                if state.flushScheduled { return false }
+                state.flushScheduled = true
+                return true
+            }
+            guard let mustSchedule = installed else { continue }
+            if mustSchedule { scheduler.schedule { [self] in flush() } }
+            return
+        }
+    }
+
+    /// Replaces the contents with one section of `rows`.
+    public func setRows(_ rows: [any RowViewModel]) throws(RowKindError) {
+        try setSections([ListSection(id: 0, rows: rows)])
+    }
+
+    /// Computes the change to `sections` now, on the calling thread, for `commit(_:)` to
+    /// publish later on the scheduler's thread.
+    public func prepareUpdate(_ sections: [ListSection]) throws(RowKindError) -> PreparedUpdate {
+        try kinds.validate(sections)
+        let (base, version) = state.withLock { ($0.published, $0.version) }
+        let (steps, goal) = ListDiff.changes(from: base, to: sections)
+        return PreparedUpdate(base: version, goal: goal, steps: steps)
+    }
+
+    /// Publishes a prepared update now and notifies the observers now. Call it on the
+    /// scheduler's thread, from work the scheduler runs. If the list changed since the
+    /// update was prepared, the change is computed again.
+    public func commit(_ update: PreparedUpdate) {
+        let steps = state.withLock { state -> [ListChange]? in
+            guard state.version == update.base else { return nil }
+            publish(update.goal, in: &state)
+            return update.steps
+        } ?? recomputed(update.goal)
+        resubscribeRows()
+        notify(steps)
+    }
+
+    private func recomputed(_ goal: [ListSection]) -> [ListChange] {
+        let base = state.withLock { $0.published }
+        let (steps, result) = ListDiff.changes(from: base, to: goal)
+        state.withLock { publish(result, in: &$0) }
+        return steps
+    }
+
+    private func publish(_ sections: [ListSection], in state: inout State) {
+        state.published = sections
+        state.version &+= 1
+        state.positions = nil
+    }
+
+    /// On the scheduler: delivers the pending batch and the rows whose properties changed.
+    private func flush() {
+        let (pending, stale) = state.withLock { state -> (PreparedUpdate?, Bool) in
+            state.flushScheduled = false
+            defer { state.pending = nil }
+            return (state.pending, state.pending.map { $0.base != state.version } ?? false)
+        }
+        var steps: [ListChange] = []
+        if let pending {
+            if stale {
+                steps = recomputed(pending.goal)
+            } else {
+                steps = pending.steps
+                state.withLock { publish(pending.goal, in: &$0) }
+            }
+            resubscribeRows()
+        }
+        steps += state.withLock { state -> [ListChange] in
+            guard !state.dirty.isEmpty else { return [] }
+            let positions = state.positions ?? Self.positions(of: state.published)
+            state.positions = positions
+            // Rows may share an identity: every row with the changed identity is redrawn.
+            let updates = state.dirty.flatMap { positions[$0] ?? [] }.sorted { ($0.section, $0.index) < ($1.section, $1.index) }
+            state.dirty.removeAll()
+            return updates.map { ListChange.rowUpdated(section: $0.section, index: $0.index) }
+        }
+        notify(steps)
+    }
+
+    private static func positions(of sections: [ListSection]) -> [RowKey: [RowIndex]] {
+        var positions: [RowKey: [RowIndex]] = [:]
+        for (sectionIndex, section) in sections.enumerated() {
+            for (rowIndex, row) in section.rows.enumerated() {
+                let key = RowKey(section: section.id, row: row.diffIdentifier)
+                positions[key, default: []].append(RowIndex(section: sectionIndex, index: rowIndex))
+            }
+        }
+        return positions
+    }
+
+    /// Follows the property changes of the published rows (for in-place updates).
+    private func resubscribeRows() {
+        let (old, sections) = state.withLock { state in
+            defer { state.rowSubscriptions = [] }
+            return (state.rowSubscriptions, state.published)
+        }
+        for subscription in old { subscription.dispose() }
+        var subscriptions: [any Disposable] = []
+        for section in sections {
+            for row in section.rows {
+                let key = RowKey(section: section.id, row: row.diffIdentifier)
+                if let subscription = row.observeProperties({ [weak self] _ in self?.markDirty(key) }) {
+                    subscriptions.append(subscription)
+                }
+            }
+        }
+        if !subscriptions.isEmpty { state.withLock { $0.rowSubscriptions = subscriptions } }
+    }
+
+    private func markDirty(_ key: RowKey) {
+        let mustSchedule = state.withLock { state -> Bool in
+            state.dirty.insert(key)
+            if state.flushScheduled { return false }
+            state.flushScheduled = true
+            return true
+        }
+        if mustSchedule { scheduler.schedule { [self] in flush() } }
+    }
+
+    private func notify(_ steps: [ListChange]) {
+        guard !steps.isEmpty else { return }
+        let observers = state.withLock { state -> [ObserverBox] in
+            state.observers.removeAll { $0.isDisposed }
+            return state.observers
+        }
+        for box in observers where !box.isDisposed { box.observer(steps) }
+    }
+
+    // MARK: Reading (what the view has been told)
+
+    /// The sections.
+    public var sections: [ListSection] { state.withLock { $0.published } }
+
+    /// How many sections there are.
+    public var numberOfSections: Int { state.withLock { $0.published.count } }
+
+    /// How many rows `section` has (0 when out of range).
+    public func numberOfRows(inSection section: Int) -> Int {
+        state.withLock { state in state.published.indices.contains(section) ? state.published[section].rows.count : 0 }
+    }
+
+    /// The section at `index`, or `nil`.
+    public func section(at index: Int) -> ListSection? {
+        state.withLock { state in state.published.indices.contains(index) ? state.published[index] : nil }
+    }
+
+    /// The row at `position`, or `nil` when out of range.
+    public func row(at position: RowIndex) -> (any RowViewModel)? {
+        state.withLock { state in
+            guard state.published.indices.contains(position.section) else { return nil }
+            let rows = state.published[position.section].rows
+            return rows.indices.contains(position.index) ? rows[position.index] : nil
+        }
+    }
+
+    /// The kind of the row at `position` (its widget), or `nil` when out of range.
+    public func kind(ofRowAt position: RowIndex) -> String? {
+        row(at: position).flatMap { try? kinds.kind(of: $0) }
+    }
+
+    // MARK: Events
+
+    /// Routes "row selected" from the view to the row's view model. Returns false when
+    /// `position` is out of range.
+    @discardableResult
+    public func selectRow(at position: RowIndex) -> Bool {
+        guard let row = row(at: position) else { return false }
+        row.userSelected()
+        return true
+    }
+
+    /// Routes "row's control pressed" from the view to the row's view model. Returns false
+    /// when `position` is out of range.
+    @discardableResult
+    public func pressRow(at position: RowIndex) -> Bool {
+        guard let row = row(at: position) else { return false }
+        row.userPressed()
+        return true
+    }
+
+    /// Adds an observer of change batches, run on the scheduler after the getters show the
+    /// new contents. Dispose the result to stop.
+    public func observeChanges(_ observer: @escaping @Sendable ([ListChange]) -> Void) -> any Disposable {
+        let box = ObserverBox(observer)
+        state.withLock { $0.observers.append(box) }
+        return box
+    }
+}

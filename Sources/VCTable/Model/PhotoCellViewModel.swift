@@ -1,0 +1,48 @@
+/// The photo table's row: a `VCTableCellData` shown as "Entry ID: N" and the photo's
+/// title. Selecting it tells the table model, which updates the navigation title.
+public struct PhotoCellViewModel: RowViewModel {
+    /// The photo.
+    public let cell: VCTableCellData
+    private let owner: WeakBox<VCTableModel>?
+
+    /// The row for `cell`, routing selection to `owner` (held weakly).
+    public init(cell: VCTableCellData, owner: VCTableModel?) {
+        self.cell = cell
+        self.owner = owner.map(WeakBox.init)
+    }
+
+    init(cell: VCTableCellData, sharedOwner: WeakBox<VCTableModel>) {
+        self.cell = cell
+        owner = sharedOwner
+    }
+
+    /// The property names, shared by every photo row.
+    public static let propertyNames = ["entry", "title", "id", "albumId", "url", "thumbnailUrl"]
+
+    public var diffIdentifier: Identity { Identity(cell.id) }
+
+    public var propertyNames: [String] { Self.propertyNames }
+
+    /// The "Entry ID: N" line the original cell shows.
+    public var entryText: String { "Entry ID: \(cell.id)" }
+
+    public func property(_ name: String) -> PropertyValue? {
+        switch name {
+        case "entry": .string(entryText)
+        case "title": .string(cell.title)
+        case "id": .integer(Int64(cell.id))
+        case "albumId": .integer(Int64(cell.albumId))
+        case "url": .string(cell.url)
+        case "thumbnailUrl": .string(cell.thumbnailUrl)
+        default: nil
+        }
+    }
+
+    public func isContentEqual(to other: any RowViewModel) -> Bool {
+        (other as? PhotoCellViewModel)?.cell == cell
+    }
+
+    public func userSelected() {
+        owner?.value?.userSelectedCell(cell)
+    }
+}

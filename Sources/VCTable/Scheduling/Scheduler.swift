@@ -1,0 +1,44 @@
+import Synchronization
+
+/// Where view-model notifications run: later, in order, on one thread of execution.
+///
+/// `MainContextScheduler` is the real one (a GLib `GMainContext`); `TestScheduler` runs
+/// queued work only when a test says so.
+public protocol Scheduler: Sendable {
+    /// Queues `work` to run later, after the work already queued. Never runs it inline.
+    func schedule(_ work: @escaping @Sendable () -> Void)
+}
+
+extension MainContextScheduler: Scheduler {}
+
+/// A `Scheduler` for tests of view-model logic without a GLib loop: work runs only when
+/// `advance()` is called, in FIFO order, on the caller's thread.
+public final class TestScheduler: Scheduler {
+    private let queue = Mutex<[@Sendable () -> Void]>([])
+
+    /// An empty scheduler.
+    public init() {}
+
+    public func schedule(_ work: @escaping @Sendable () -> Void) {
+        queue.withLock { $0.append(work) }
+    }
+
+    /// How many items of work are queued.
+    public var pendingCount: Int { queue.withLock { $0.count } }
+
+    /// Runs queued work, including work queued while it runs, until none is left.
+    /// Returns how many items ran.
+    @discardableResult
+    public func advance() -> Int {
+        var count = 0
+        while true {
+            let batch = queue.withLock { queue -> [@Sendable () -> Void] in
+                defer { queue.removeAll() }
+                return queue
+            }
+            if batch.isEmpty { return count }
+            for work in batch { work() }
+            count += batch.count
+        }
+    }
+}

@@ -1,0 +1,164 @@
+/* vct-test.h: helpers shared by the GTest programs of VCTable's C API.
+ *
+ * Compiled into every test program (Tests/C/run.sh adds common/vct-test.c).
+ * Nothing here sleeps to synchronise: the loop is driven to a condition with a
+ * timeout guard (run_until), and a fixed quiet period is a timeout source too.
+ */
+#ifndef VCT_TEST_H
+#define VCT_TEST_H
+
+#include <vctable.h>
+
+G_BEGIN_DECLS
+
+/* The normal guard for run_until, scaled up under valgrind. */
+#define VCT_TEST_TIMEOUT_MS 15000
+
+/* Whether VCT_TEST_UNDER_VALGRIND=1 is set: tests shrink their iteration counts. */
+gboolean vct_test_under_valgrind (void);
+
+/* @normal, or @valgrind when running under valgrind. */
+guint vct_test_scale (guint normal, guint valgrind);
+
+/* g_test_init plus the test environment (a private temp directory); call first. */
+void vct_test_init (int *argc, char ***argv);
+
+/* g_test_run, then removes the temp files; return its value from main. */
+int vct_test_run (void);
+
+/* Iterates @context (blocking iterations) until @cond (@data) holds; fails the test
+ * (an assertion naming @cond) when @timeout_ms pass first. Timeouts are multiplied by
+ * 10 under valgrind. @context NULL means the global default context. */
+void vct_test_run_until (GMainContext *context,
+                         gboolean    (*cond) (gpointer),
+                         gpointer      data,
+                         guint         timeout_ms,
+                         const char   *what,
+                         const char   *file,
+                         int           line,
+                         const char   *func);
+#define run_until(context, cond, data, timeout_ms) \
+  vct_test_run_until ((context), (cond), (data), (timeout_ms), #cond, __FILE__, __LINE__, G_STRFUNC)
+
+/* Iterates @context for @ms milliseconds (a g_timeout source ends it): a quiet period
+ * in which nothing must happen. Not scaled under valgrind. */
+void iterate_for (GMainContext *context, guint ms);
+
+/* Waits, without dispatching anything, until @context has a source ready: for a
+ * context nobody iterates, "a delivery is queued". Spins with g_thread_yield under a
+ * deadline (VCT_TEST_TIMEOUT_MS, x10 under valgrind); @context must not be owned by
+ * another thread. */
+void wait_until_pending (GMainContext *context);
+
+/* Iterates @context without blocking until nothing is ready. */
+void iterate_pending (GMainContext *context);
+
+/* Condition helpers: *(gint *) data != 0, read atomically. */
+gboolean cond_flag (gpointer data);
+
+/* cond: !vct_table_model_is_loading (data). */
+gboolean cond_not_loading (gpointer model);
+
+/* Runs @context until the atomic int at @value reaches at least @target. */
+void wait_int_at_least (GMainContext *context, gint *value, gint target);
+
+/* A JSON photos document with @n records, ids @first_id.., albumId (id-1)/50+1,
+ * titles "photo <id>". Free with g_free. */
+char *vct_test_photos_json (gint64 first_id, guint n);
+
+/* Writes @contents (@length bytes, -1 for NUL-terminated) to a new file in the test's
+ * temp directory; returns its file:// URI (g_free). *@path_out gets the path (g_free)
+ * when not NULL. The file is removed by vct_test_run. */
+char *vct_test_write_temp (const char *contents, gssize length, char **path_out);
+
+/* A file:// URI of a path that does not exist (in the temp directory). */
+char *vct_test_missing_uri (void);
+
+/* ------------------------------------------------------------- Recorder */
+
+/* Records every report a model delivers, with the thread it ran on. */
+typedef struct
+{
+  GMutex     lock;
+  GPtrArray *events;          /* "title:<title>", "reload:<n>:<first id>", "error:<message>" */
+  gint       n_titles;        /* atomic */
+  gint       n_reloads;       /* atomic */
+  gint       n_errors;        /* atomic */
+  char      *last_title;
+  char      *last_error;
+  gsize      last_n_items;
+  gint64     last_first_id;
+  gint64     last_last_id;
+  GThread   *expected_thread; /* when set, calls on another thread are counted */
+  gint       wrong_thread;    /* atomic */
+  gint       n_title_notifies;   /* atomic */
+  gint       n_reload_notifies;  /* atomic */
+  gint       n_error_notifies;   /* atomic */
+} Recorder;
+
+void recorder_init (Recorder *rec, GThread *expected_thread);
+void recorder_clear (Recorder *rec);
+/* Sets the three callbacks of @model to the recorder's (with counting notifies). */
+void recorder_attach (Recorder *rec, VctTableModel *model);
+/* The event at @index as a string, or NULL past the end. */
+const char *recorder_event (Recorder *rec, guint index);
+guint recorder_n_events (Recorder *rec);
+/* n_reloads + n_errors */
+gint recorder_n_done (Recorder *rec);
+/* Runs @context until n_reloads + n_errors >= @n. */
+void recorder_wait_done (Recorder *rec, GMainContext *context, gint n);
+
+void recorder_on_title (const char *title, gpointer user_data);
+void recorder_on_reload (VctCellData *const *items, gsize n_items, gpointer user_data);
+void recorder_on_error (const char *message, gpointer user_data);
+void recorder_title_notify (gpointer user_data);
+void recorder_reload_notify (gpointer user_data);
+void recorder_error_notify (gpointer user_data);
+
+/* ------------------------------------------------------------- FakeApi */
+
+/* A custom API whose requests the test completes by hand (or at once with auto_json). */
+typedef struct
+{
+  GMutex       lock;
+  GQueue       pending;       /* VctApiRequest *, oldest first */
+  gint         n_calls;       /* atomic */
+  GThread     *call_thread;   /* thread of the last get_photos */
+  gint         notified;      /* atomic: how many times the API's notify ran */
+  GThread     *notify_thread;
+  const char  *auto_json;     /* when set, get_photos completes with it at once */
+} FakeApi;
+
+void fake_api_init (FakeApi *fake);
+/* Asserts no request is left pending. */
+void fake_api_clear (FakeApi *fake);
+/* vct_api_new_custom over @fake, with a counting notify. */
+VctApi *fake_api_new (FakeApi *fake);
+/* Takes the oldest pending request (NULL when none). */
+VctApiRequest *fake_api_pop (FakeApi *fake);
+guint fake_api_n_pending (FakeApi *fake);
+/* cond: a request is pending (data: FakeApi *). */
+gboolean fake_api_has_pending (gpointer data);
+/* cond: the API's notify ran (data: FakeApi *). */
+gboolean fake_api_was_notified (gpointer data);
+/* Runs @context until a request is pending, and takes it. */
+VctApiRequest *fake_api_wait_request (FakeApi *fake, GMainContext *context);
+
+/* ------------------------------------------------------------- Counters */
+
+/* user_data for plain callbacks: counts calls and its notify. */
+typedef struct
+{
+  gint calls;     /* atomic */
+  gint notified;  /* atomic */
+  gint calls_after_notify; /* atomic: must stay 0 */
+  char *last_text;
+} Counter;
+
+void counter_text_func (const char *text, gpointer user_data);
+void counter_reload_func (VctCellData *const *items, gsize n_items, gpointer user_data);
+void counter_notify (gpointer user_data);
+
+G_END_DECLS
+
+#endif /* VCT_TEST_H */
