@@ -26,8 +26,9 @@ build: deps
 	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS)
 
 # The demo: interactive on a terminal, scriptable otherwise (see `vctable-demo --help`).
+# The interactive list on a terminal; without one, the title and the first rows (--once).
 run: demo
-	build/vctable-demo $(ARGS)
+	@if [ -t 0 ] && [ -t 1 ]; then build/vctable-demo $(ARGS); else build/vctable-demo --once $(ARGS); fi
 
 test: swift-test c-test demo-test examples
 

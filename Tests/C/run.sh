@@ -13,7 +13,7 @@
 #      VCTABLE_PHOTOS_URL unset, so the installed fixture must be found through the
 #      prefix; then /factory/relocated-prefix against a moved copy of the prefix.
 #   5. Runs each program again under valgrind: no errors, nothing definitely lost.
-#   6. Prints "C tests: N passed, M failed": the header checks, symbol checks, GTest
+#   6. Prints "C-tests: N passed, M failed": the header checks, symbol checks, GTest
 #      cases (skipped ones not counted) and valgrind runs; exits non-zero on a failure.
 #
 # Environment: CC (default cc), CLANG / CLANGXX (default the Swift toolchain's,
@@ -383,5 +383,5 @@ if [[ $failed -ne 0 ]]; then
     printf '  %s\n' "${failures[@]}"
     echo "logs: $logs"
 fi
-echo "C tests: $passed passed, $failed failed"
+echo "C-tests: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

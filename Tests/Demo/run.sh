@@ -9,7 +9,7 @@
 #   3. a scripted session under valgrind: 0 errors, 0 definitely lost
 #
 # Every demo run is bounded by `timeout`; every wait on the screen is a bounded poll.
-# Prints "demo tests: N passed, M failed" last and fails when M > 0.
+# Prints "demo-tests: N passed, M failed" last and fails when M > 0.
 set -eu
 
 if [ $# -ne 1 ]; then
@@ -441,5 +441,5 @@ else
 fi
 
 echo "# took $(( $(date +%s) - START )) s"
-echo "demo tests: $passed passed, $failed failed"
+echo "demo-tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
