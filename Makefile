@@ -73,6 +73,9 @@ examples: stage
 	cd / && env -u VCTABLE_PHOTOS_URL $(BIN_DIR)/list-photos | grep -q '^Entry ID: 5 '
 	@echo "examples: 2 passed, 0 failed"
 
+# Area fragments: benchmarks, reliability, … (see mk/README).
+-include mk/*.mk
+
 clean:
 	$(SWIFT) package clean
 	rm -rf build _install
