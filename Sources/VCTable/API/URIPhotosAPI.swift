@@ -43,6 +43,7 @@ public struct URIPhotosAPI: MyAPI {
         try self.init(uri: String(cString: uri))
     }
 
+    /// Fetches the document over HTTP(S) or from the file, on VCTable's I/O thread.
     public func getPhotos() async throws -> Data {
         let location: Transfer.Location = Self.scheme(of: uri) == "file" ? .file(uri) : .http(uri)
         return try await Transfer(location, timeout: timeout, maximumBodySize: maximumBodySize).run()

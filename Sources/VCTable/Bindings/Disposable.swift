@@ -19,8 +19,10 @@ public final class ActionDisposable: Disposable {
         self.action.withLock { $0 = action }
     }
 
+    /// Whether `dispose()` has been called.
     public var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
+    /// Ends it; idempotent.
     public func dispose() {
         guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let action = self.action.withLock { action in
@@ -40,6 +42,7 @@ public final class CompositeDisposable: Disposable {
         state.withLock { $0.members = members }
     }
 
+    /// Whether `dispose()` has been called.
     public var isDisposed: Bool { state.withLock { $0.disposed } }
 
     /// Adds `member`, or disposes it now when the group is already disposed.
@@ -52,6 +55,7 @@ public final class CompositeDisposable: Disposable {
         if late { member.dispose() }
     }
 
+    /// Ends it; idempotent.
     public func dispose() {
         let members = state.withLock { state -> [any Disposable] in
             if state.disposed { return [] }
@@ -71,6 +75,7 @@ public final class SerialDisposable: Disposable {
     /// An empty holder.
     public init() {}
 
+    /// Whether `dispose()` has been called.
     public var isDisposed: Bool { state.withLock { $0.disposed } }
 
     /// The current inner disposable; setting it disposes the previous one (and the new one
@@ -88,6 +93,7 @@ public final class SerialDisposable: Disposable {
         }
     }
 
+    /// Ends it; idempotent.
     public func dispose() {
         let inner = state.withLock { state -> (any Disposable)? in
             if state.disposed { return nil }

@@ -11,10 +11,12 @@ public struct Identity: Hashable, @unchecked Sendable, CustomStringConvertible,
         base = AnyHashable(value)
     }
 
+    /// The identity of an integer literal.
     public init(integerLiteral value: Int) {
         self.init(value)
     }
 
+    /// The identity of a string literal.
     public init(stringLiteral value: String) {
         self.init(value)
     }
@@ -22,5 +24,6 @@ public struct Identity: Hashable, @unchecked Sendable, CustomStringConvertible,
     /// The wrapped value, as `AnyHashable`.
     public var value: AnyHashable { base }
 
+    /// The wrapped value's description.
     public var description: String { String(describing: base.base) }
 }

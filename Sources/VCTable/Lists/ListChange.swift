@@ -14,11 +14,15 @@ public enum ListChange: Sendable, Hashable {
 
 /// A row position: section and index.
 public struct RowIndex: Sendable, Hashable, CustomStringConvertible {
+    /// The section index.
     public var section: Int
+    /// The row index within the section.
     public var index: Int
+    /// The row at `index` of `section`.
     public init(section: Int, index: Int) {
         self.section = section
         self.index = index
     }
+    /// "(section, index)".
     public var description: String { "(\(section), \(index))" }
 }

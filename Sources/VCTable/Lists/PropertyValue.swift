@@ -22,6 +22,7 @@ public enum PropertyValue: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
+    /// The value as text: integers and booleans formatted.
     public var description: String {
         switch self {
         case .string(let value): value

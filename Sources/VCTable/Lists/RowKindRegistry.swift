@@ -10,6 +10,7 @@ public enum RowRole: String, Sendable, CaseIterable {
 public struct RowKindError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, naming the type.
     public var message: String
+    /// The message.
     public var description: String { message }
 }
 

@@ -26,17 +26,21 @@ public protocol RowViewModel: Sendable {
 }
 
 extension RowViewModel {
+    /// Same type and equal values for every property name.
     public func isContentEqual(to other: any RowViewModel) -> Bool {
         guard type(of: other) == Self.self else { return false }
         let names = propertyNames
         return names == other.propertyNames && names.allSatisfy { property($0) == other.property($0) }
     }
 
+    /// `nil`: the row's properties never change.
     public func observeProperties(_ observer: @escaping @Sendable (String) -> Void) -> (any Disposable)? {
         nil
     }
 
+    /// Does nothing.
     public func userSelected() {}
 
+    /// Does nothing.
     public func userPressed() {}
 }

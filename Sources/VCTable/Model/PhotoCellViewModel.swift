@@ -19,13 +19,16 @@ public struct PhotoCellViewModel: RowViewModel {
     /// The property names, shared by every photo row.
     public static let propertyNames = ["entry", "title", "id", "albumId", "url", "thumbnailUrl"]
 
+    /// The photo's `id`.
     public var diffIdentifier: Identity { Identity(cell.id) }
 
+    /// `PhotoCellViewModel.propertyNames`.
     public var propertyNames: [String] { Self.propertyNames }
 
     /// The "Entry ID: N" line the original cell shows.
     public var entryText: String { "Entry ID: \(cell.id)" }
 
+    /// `entry` ("Entry ID: N"), `title`, `id`, `albumId`, `url`, `thumbnailUrl`.
     public func property(_ name: String) -> PropertyValue? {
         switch name {
         case "entry": .string(entryText)
@@ -38,10 +41,12 @@ public struct PhotoCellViewModel: RowViewModel {
         }
     }
 
+    /// Whether `other` is a photo row for an equal cell.
     public func isContentEqual(to other: any RowViewModel) -> Bool {
         (other as? PhotoCellViewModel)?.cell == cell
     }
 
+    /// Tells the table model, which reports the photo's title as the navigation title.
     public func userSelected() {
         owner?.value?.userSelectedCell(cell)
     }

@@ -67,12 +67,14 @@ public final class MainContextScheduler: SerialExecutor, Sendable {
 
     // MARK: SerialExecutor
 
+    /// Runs `job` later on the context's thread, like `schedule(_:)`.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedSerialExecutor()
         queue.enqueue { job.runSynchronously(on: executor) }
     }
 
+    /// This scheduler as an actor's executor (complex equality: see `isSameExclusiveExecutionContext`).
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
         UnownedSerialExecutor(complexEquality: self)
     }
@@ -82,6 +84,7 @@ public final class MainContextScheduler: SerialExecutor, Sendable {
         queue.context.pointer == other.queue.context.pointer
     }
 
+    /// Traps unless the calling thread owns the context (what `assumeIsolated` relies on).
     public func checkIsolated() {
         precondition(isCurrent, "not on the thread that iterates this scheduler's GMainContext")
     }

@@ -19,6 +19,7 @@ public final class TestScheduler: Scheduler {
     /// An empty scheduler.
     public init() {}
 
+    /// Queues `work` until the next `advance()`.
     public func schedule(_ work: @escaping @Sendable () -> Void) {
         queue.withLock { $0.append(work) }
     }
