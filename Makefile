@@ -30,7 +30,7 @@ build: deps
 run: demo
 	@if [ -t 0 ] && [ -t 1 ]; then build/vctable-demo $(ARGS); else build/vctable-demo --once $(ARGS); fi
 
-test: swift-test c-test demo-test examples
+test: swift-test c-test demo-test examples bench-build
 
 swift-test: deps
 	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --build-tests

@@ -56,7 +56,7 @@ struct HTTPCase: Sendable, CustomTestStringConvertible {
         HTTPCase(name: "no answer within the timeout", behaviour: .neverAnswer, timeout: .milliseconds(300), expected: .timedOut, mentions: ["timed out"]),
         HTTPCase(
             name: "body still trickling at the timeout",
-            behaviour: .trickle(body: body, chunkSize: 16, interval: .milliseconds(20)),
+            behaviour: .trickle(body: body, chunkSize: 16, interval: .milliseconds(200)),  // ~12 s: far past the timeout
             timeout: .milliseconds(300), expected: .timedOut),
         HTTPCase(
             name: "body trickling within the timeout",

@@ -488,7 +488,8 @@ struct VCTableModelTests {
         let itemsB = Photos.items(50...52)
         let slowBehaviour: LoopbackHTTPServer.Behaviour = slow == "neverAnswer"
             ? .neverAnswer
-            : .trickle(body: Array(Photos.data(itemsA)), chunkSize: 64, interval: .milliseconds(20))
+            // ~50 s of trickle, longer than the 20 s request timeout: only a cancel ends it early.
+            : .trickle(body: Array(Photos.data(itemsA)), chunkSize: 64, interval: .milliseconds(500))
         let server = try LoopbackHTTPServer(["/photos": slowBehaviour])
         defer { server.stop() }
         let context = TestContext()

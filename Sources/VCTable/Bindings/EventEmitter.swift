@@ -3,17 +3,10 @@ import Synchronization
 /// One-shot events (pressed, finished, open detail) for any number of handlers, delivered
 /// later on the owner's scheduler, in order. Each `addHandler` returns a `Disposable`.
 public final class EventEmitter<Event: Sendable>: Sendable {
-    private final class HandlerBox: Disposable {
-        let handler: @Sendable (Event) -> Bool   // false: its weak target is gone, drop it
-        let disposed = Atomic<Bool>(false)
-        init(_ handler: @escaping @Sendable (Event) -> Bool) { self.handler = handler }
-        var isDisposed: Bool { disposed.load(ordering: .acquiring) }
-        func dispose() { disposed.store(true, ordering: .releasing) }
-    }
 
     /// Where handlers run.
     public let scheduler: any Scheduler
-    private let handlers = Mutex<[HandlerBox]>([])
+    private let handlers = Mutex<[Subscriber<Event>]>([])
 
     /// An emitter delivering on `scheduler`.
     public init(scheduler: any Scheduler) {
@@ -26,19 +19,17 @@ public final class EventEmitter<Event: Sendable>: Sendable {
     }
 
     private func deliver(_ event: Event) {
-        let handlers = self.handlers.withLock { handlers -> [HandlerBox] in
+        let handlers = self.handlers.withLock { handlers -> [Subscriber<Event>] in
             handlers.removeAll { $0.isDisposed }
             return handlers
         }
-        for box in handlers where !box.isDisposed {
-            if !box.handler(event) { box.dispose() }
-        }
+        for handler in handlers { handler.send(event) }
     }
 
     /// Adds a handler; dispose the result to remove it.
     @discardableResult
     public func addHandler(_ handler: @escaping @Sendable (Event) -> Void) -> any Disposable {
-        add(HandlerBox { event in handler(event); return true })
+        add(Subscriber<Event> { event in handler(event); return true })
     }
 
     /// Adds a handler that holds `target` weakly (the song picker's
@@ -49,14 +40,14 @@ public final class EventEmitter<Event: Sendable>: Sendable {
         target: Target, handler: @escaping @Sendable (Target, Event) -> Void
     ) -> any Disposable {
         let weakTarget = WeakBox(target)
-        return add(HandlerBox { event in
+        return add(Subscriber<Event> { event in
             guard let target = weakTarget.value else { return false }
             handler(target, event)
             return true
         })
     }
 
-    private func add(_ box: HandlerBox) -> any Disposable {
+    private func add(_ box: Subscriber<Event>) -> any Disposable {
         handlers.withLock { $0.append(box) }
         return box
     }

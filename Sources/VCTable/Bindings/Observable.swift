@@ -12,21 +12,30 @@ public final class Observable<Value: Sendable & Equatable>: Sendable {
     private struct State {
         var value: Value
         var lastDelivered: Value
-        var observers: [ObserverBox] = []
+        var observers: [Subscriber<Value>] = []
         var flushScheduled = false
         /// Values waiting for delivery, in the order they were set (not coalescing): the
         /// scheduled work takes the oldest, so two setters racing on different threads
-        /// still notify in the order their values were set.
+        /// still notify in the order their values were set. The oldest is at `queuedHead`.
         var queued: [Value] = []
+        var queuedHead = 0
+
+        /// Takes the oldest queued value in amortized O(1): `removeFirst()` would shift
+        /// every value still queued, O(n²) for a burst of n changes.
+        mutating func takeOldestQueued() -> Value {
+            let value = queued[queuedHead]
+            queuedHead += 1
+            if queuedHead == queued.count {
+                queued.removeAll(keepingCapacity: true)
+                queuedHead = 0
+            } else if queuedHead >= 64 && queuedHead * 2 >= queued.count {
+                queued.removeFirst(queuedHead)
+                queuedHead = 0
+            }
+            return value
+        }
     }
 
-    private final class ObserverBox: Disposable {
-        let observer: @Sendable (Value) -> Void
-        let disposed = Atomic<Bool>(false)
-        init(_ observer: @escaping @Sendable (Value) -> Void) { self.observer = observer }
-        var isDisposed: Bool { disposed.load(ordering: .acquiring) }
-        func dispose() { disposed.store(true, ordering: .releasing) }
-    }
 
     /// Where notifications run.
     public let scheduler: any Scheduler
@@ -63,7 +72,7 @@ public final class Observable<Value: Sendable & Equatable>: Sendable {
         if coalescing {
             scheduler.schedule { [self] in flush() }
         } else {
-            scheduler.schedule { [self] in deliver(state.withLock { $0.queued.removeFirst() }) }
+            scheduler.schedule { [self] in deliver(state.withLock { $0.takeOldestQueued() }) }
         }
     }
 
@@ -76,18 +85,18 @@ public final class Observable<Value: Sendable & Equatable>: Sendable {
     }
 
     private func deliver(_ value: Value) {
-        let observers = state.withLock { state -> [ObserverBox] in
+        let observers = state.withLock { state -> [Subscriber<Value>] in
             state.lastDelivered = value
             state.observers.removeAll { $0.isDisposed }
             return state.observers
         }
-        for box in observers where !box.isDisposed { box.observer(value) }
+        for subscriber in observers { subscriber.send(value) }
     }
 
     /// Adds an observer. With `fireNow`, it is also called now, on the calling thread, with
     /// the current value (a view binding a widget wants that). Dispose the result to stop.
     public func observe(fireNow: Bool = false, _ observer: @escaping @Sendable (Value) -> Void) -> any Disposable {
-        let box = ObserverBox(observer)
+        let box = Subscriber<Value> { value in observer(value); return true }
         let current = state.withLock { state -> Value in
             state.observers.append(box)
             return state.value

@@ -51,13 +51,46 @@ enum ListDiff {
     }
 
     private static func singleSection(_ old: ListSection, _ new: ListSection) -> (steps: [ListChange], result: [ListSection]) {
-        let changes = Diff.changes(from: old.rows.map(Row.init), to: new.rows.map(Row.init))
+        let changes = rowChanges(from: old.rows, to: new.rows)
         var steps = changes.splices.map { ListChange.rows(section: 0, $0) }
         if !old.hasSameDecorations(as: new) { steps.append(.sectionUpdated(0)) }
         steps += changes.updated.map { ListChange.rowUpdated(section: 0, index: $0) }
         var result = new
         result.rows = changes.isEmpty ? old.rows : keepingUnchanged(old.rows, new.rows, changes)
         return ([ListChange](steps), [result])
+    }
+
+    /// The splices and in-place updates from `old` to `new`, as `Diff` computes them, without
+    /// hashing the rows that a reload usually leaves where they were.
+    ///
+    /// Rows before the first position where the identities differ stay in place, so they are
+    /// only compared for content: identical prefixes match occurrence by occurrence, and a
+    /// common prefix is part of every longest run of rows kept in order, so `Diff` would keep
+    /// them too. Only the rest goes through `Diff` (its identity table costs a hash per row),
+    /// unless one side has nothing left: then it is one splice. A reload that returns the
+    /// same rows in the same order costs one identity and one content comparison per row.
+    /// Only `splices` and `updated` are filled in; the classic description is not used here.
+    static func rowChanges(from old: [any RowViewModel], to new: [any RowViewModel]) -> ListChanges {
+        let common = min(old.count, new.count)
+        var updated: [Int] = []
+        var prefix = 0
+        while prefix < common {
+            let oldRow = old[prefix]
+            let newRow = new[prefix]
+            guard oldRow.diffIdentifier == newRow.diffIdentifier else { break }
+            if !oldRow.isContentEqual(to: newRow) { updated.append(prefix) }
+            prefix += 1
+        }
+        let oldRest = old.count - prefix
+        let newRest = new.count - prefix
+        if oldRest == 0 && newRest == 0 { return ListChanges(updated: updated) }
+        if oldRest == 0 || newRest == 0 {
+            return ListChanges(splices: [Splice(position: prefix, removed: oldRest, added: newRest)], updated: updated)
+        }
+        let rest = Diff.changes(from: old[prefix...].map(Row.init), to: new[prefix...].map(Row.init))
+        return ListChanges(
+            splices: rest.splices.map { Splice(position: $0.position + prefix, removed: $0.removed, added: $0.added) },
+            updated: updated + rest.updated.map { $0 + prefix })
     }
 
     /// `new`, with each row kept in place and not updated replaced by its old instance.

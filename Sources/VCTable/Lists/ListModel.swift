@@ -20,6 +20,9 @@ public final class ListModel: Sendable {
         fileprivate let base: UInt64
         fileprivate let goal: [ListSection]
         fileprivate let steps: [ListChange]
+        /// The goal rows' property subscriptions, made where the update was prepared (off
+        /// the loop), so publishing only swaps them in.
+        fileprivate let subscriptions: RowSubscriptions
     }
 
     private struct RowKey: Hashable {
@@ -27,13 +30,6 @@ public final class ListModel: Sendable {
         var row: Identity
     }
 
-    private final class ObserverBox: Disposable {
-        let observer: @Sendable ([ListChange]) -> Void
-        let disposed = Atomic<Bool>(false)
-        init(_ observer: @escaping @Sendable ([ListChange]) -> Void) { self.observer = observer }
-        var isDisposed: Bool { disposed.load(ordering: .acquiring) }
-        func dispose() { disposed.store(true, ordering: .releasing) }
-    }
 
     private struct State {
         var published: [ListSection] = []
@@ -41,7 +37,7 @@ public final class ListModel: Sendable {
         var pending: PreparedUpdate?
         var dirty = Set<RowKey>()
         var flushScheduled = false
-        var observers: [ObserverBox] = []
+        var observers: [Subscriber<[ListChange]>] = []
         var rowSubscriptions: [any Disposable] = []
         var positions: [RowKey: [RowIndex]]?
     }
@@ -64,7 +60,7 @@ public final class ListModel: Sendable {
         self.kinds = kinds
         self.scheduler = scheduler
         state.withLock { $0.published = sections }
-        resubscribeRows()
+        adopt(subscribe(sections))
     }
 
     deinit {
@@ -80,9 +76,10 @@ public final class ListModel: Sendable {
         while true {
             let (base, version) = state.withLock { ($0.published, $0.version) }
             let (steps, goal) = ListDiff.changes(from: base, to: sections)
+            let subscriptions = subscribe(goal)
             let installed = state.withLock { state -> Bool? in
                 guard state.version == version else { return nil }
-                state.pending = PreparedUpdate(base: version, goal: goal, steps: steps)
+                state.pending = PreparedUpdate(base: version, goal: goal, steps: steps, subscriptions: subscriptions)
                 if state.flushScheduled { return false }
                 state.flushScheduled = true
                 return true
@@ -104,26 +101,36 @@ public final class ListModel: Sendable {
         try kinds.validate(sections)
         let (base, version) = state.withLock { ($0.published, $0.version) }
         let (steps, goal) = ListDiff.changes(from: base, to: sections)
-        return PreparedUpdate(base: version, goal: goal, steps: steps)
+        return PreparedUpdate(base: version, goal: goal, steps: steps, subscriptions: subscribe(goal))
     }
 
     /// Publishes a prepared update now and notifies the observers now. Call it on the
     /// scheduler's thread, from work the scheduler runs. If the list changed since the
     /// update was prepared, the change is computed again.
     public func commit(_ update: PreparedUpdate) {
-        let steps = state.withLock { state -> [ListChange]? in
-            guard state.version == update.base else { return nil }
+        let published = state.withLock { state -> Bool in
+            guard state.version == update.base else { return false }
             publish(update.goal, in: &state)
-            return update.steps
-        } ?? recomputed(update.goal)
-        resubscribeRows()
+            return true
+        }
+        let steps: [ListChange]
+        if published {
+            steps = update.steps
+            adopt(update.subscriptions)
+        } else {
+            steps = recomputed(update.goal)
+        }
         notify(steps)
     }
 
+
+    /// Publishes `goal` when the update prepared for it went stale (the list changed in
+    /// between): the change and the subscriptions are made again, here on the loop. Rare.
     private func recomputed(_ goal: [ListSection]) -> [ListChange] {
         let base = state.withLock { $0.published }
         let (steps, result) = ListDiff.changes(from: base, to: goal)
         state.withLock { publish(result, in: &$0) }
+        adopt(subscribe(result))
         return steps
     }
 
@@ -147,8 +154,8 @@ public final class ListModel: Sendable {
             } else {
                 steps = pending.steps
                 state.withLock { publish(pending.goal, in: &$0) }
+                adopt(pending.subscriptions)
             }
-            resubscribeRows()
         }
         steps += state.withLock { state -> [ListChange] in
             guard !state.dirty.isEmpty else { return [] }
@@ -173,24 +180,34 @@ public final class ListModel: Sendable {
         return positions
     }
 
-    /// Follows the property changes of the published rows (for in-place updates).
-    private func resubscribeRows() {
-        let (old, sections) = state.withLock { state in
-            defer { state.rowSubscriptions = [] }
-            return (state.rowSubscriptions, state.published)
-        }
-        for subscription in old { subscription.dispose() }
+    /// Subscribes to the property changes of `sections`' rows (for in-place updates). Safe
+    /// from any thread: a reload calls it off the loop while preparing its update.
+    private func subscribe(_ sections: [ListSection]) -> RowSubscriptions {
         var subscriptions: [any Disposable] = []
+        // One weak reference for every row: `[weak self]` in the closure below would box a
+        // weak reference on the heap per row, for rows that mostly return nil.
+        let owner = WeakBox(self)
         for section in sections {
             for row in section.rows {
                 let key = RowKey(section: section.id, row: row.diffIdentifier)
-                if let subscription = row.observeProperties({ [weak self] _ in self?.markDirty(key) }) {
+                if let subscription = row.observeProperties({ _ in owner.value?.markDirty(key) }) {
                     subscriptions.append(subscription)
                 }
             }
         }
-        if !subscriptions.isEmpty { state.withLock { $0.rowSubscriptions = subscriptions } }
+        return RowSubscriptions(subscriptions)
     }
+
+    /// Makes `subscriptions` the published rows' and ends the previous ones.
+    private func adopt(_ subscriptions: RowSubscriptions) {
+        let new = subscriptions.take()
+        let old = state.withLock { state in
+            defer { state.rowSubscriptions = new }
+            return state.rowSubscriptions
+        }
+        for subscription in old { subscription.dispose() }
+    }
+
 
     private func markDirty(_ key: RowKey) {
         let mustSchedule = state.withLock { state -> Bool in
@@ -204,11 +221,11 @@ public final class ListModel: Sendable {
 
     private func notify(_ steps: [ListChange]) {
         guard !steps.isEmpty else { return }
-        let observers = state.withLock { state -> [ObserverBox] in
+        let observers = state.withLock { state -> [Subscriber<[ListChange]>] in
             state.observers.removeAll { $0.isDisposed }
             return state.observers
         }
-        for box in observers where !box.isDisposed { box.observer(steps) }
+        for subscriber in observers { subscriber.send(steps) }
     }
 
     // MARK: Reading (what the view has been told)
@@ -266,8 +283,30 @@ public final class ListModel: Sendable {
     /// Adds an observer of change batches, run on the scheduler after the getters show the
     /// new contents. Dispose the result to stop.
     public func observeChanges(_ observer: @escaping @Sendable ([ListChange]) -> Void) -> any Disposable {
-        let box = ObserverBox(observer)
+        let box = Subscriber<[ListChange]> { steps in observer(steps); return true }
         state.withLock { $0.observers.append(box) }
         return box
+    }
+}
+
+/// Row subscriptions made for an update that may never be published (a superseded
+/// reload): whatever is not taken by `ListModel.adopt` is disposed with this object.
+final class RowSubscriptions: Sendable {
+    private let subscriptions: Mutex<[any Disposable]>
+
+    init(_ subscriptions: [any Disposable]) {
+        self.subscriptions = Mutex(subscriptions)
+    }
+
+    /// Takes the subscriptions out; they are the caller's to dispose now.
+    func take() -> [any Disposable] {
+        subscriptions.withLock { subscriptions in
+            defer { subscriptions = [] }
+            return subscriptions
+        }
+    }
+
+    deinit {
+        for subscription in take() { subscription.dispose() }
     }
 }

@@ -77,9 +77,15 @@ public final class RowKindRegistry: Sendable {
     /// Checks every row, header and footer of `sections` is registered for its role.
     func validate(_ sections: [ListSection]) throws(RowKindError) {
         var seen = Set<ObjectIdentifier>()
+        // Rows of a list are mostly of one type: the previous row's type needs no lookup.
+        var previousRowType: ObjectIdentifier?
         func check(_ model: (any RowViewModel)?, _ role: RowRole) throws(RowKindError) {
             guard let model else { return }
             let key = ObjectIdentifier(type(of: model))
+            if role == .row {
+                if key == previousRowType { return }
+                previousRowType = key
+            }
             if role != .row || seen.insert(key).inserted { _ = try kind(of: type(of: model), role: role) }
         }
         for section in sections {

@@ -4,24 +4,28 @@ public struct PhotoCellViewModel: RowViewModel {
     /// The photo.
     public let cell: VCTableCellData
     private let owner: WeakBox<VCTableModel>?
+    /// The row's identity, made once: an `Identity` is an `AnyHashable`, whose creation
+    /// costs a runtime conformance check, and the diff and the list read it for every row
+    /// on every reload (the list on the main loop).
+    public let diffIdentifier: Identity
 
     /// The row for `cell`, routing selection to `owner` (held weakly).
     public init(cell: VCTableCellData, owner: VCTableModel?) {
         self.cell = cell
         self.owner = owner.map(WeakBox.init)
+        diffIdentifier = Identity(cell.id)
     }
 
     init(cell: VCTableCellData, sharedOwner: WeakBox<VCTableModel>) {
         self.cell = cell
         owner = sharedOwner
+        diffIdentifier = Identity(cell.id)
     }
 
     /// The property names, shared by every photo row.
     public static let propertyNames = ["entry", "title", "id", "albumId", "url", "thumbnailUrl"]
 
     /// The photo's `id`.
-    public var diffIdentifier: Identity { Identity(cell.id) }
-
     /// `PhotoCellViewModel.propertyNames`.
     public var propertyNames: [String] { Self.propertyNames }
 

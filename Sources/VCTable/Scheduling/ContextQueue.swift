@@ -45,9 +45,20 @@ final class ContextQueue: Sendable {
 
     /// The pending closures and whether a source is attached to drain them.
     private final class Jobs: Sendable {
+        /// One queued closure. The struct is what keeps a post to one allocation (the
+        /// caller's closure context): an `Array` of a bare function type stores each
+        /// closure at the generic element's abstraction, so every append would wrap it in
+        /// a reabstraction thunk, a second heap object, called through on every drain.
+        private struct Job {
+            let run: Work
+        }
+
         private struct State {
-            var pending: [Work] = []
-            var spare: [Work] = []
+            /// Optional so that `drain` can move each job out as it runs it: the job is
+            /// then released once, after its call, instead of retained and released
+            /// around the call and released again when the batch is emptied.
+            var pending: [Job?] = []
+            var spare: [Job?] = []
             var sourceAttached = false
         }
 
@@ -56,7 +67,7 @@ final class ContextQueue: Sendable {
         /// Appends `work`; returns whether the caller must attach a source.
         func append(_ work: @escaping Work) -> Bool {
             state.withLock { state -> Bool in
-                state.pending.append(work)
+                state.pending.append(Job(run: work))
                 if state.sourceAttached { return false }
                 state.sourceAttached = true
                 return true
@@ -65,13 +76,15 @@ final class ContextQueue: Sendable {
 
         /// Runs one batch; returns whether the source should stay attached.
         func drain() -> Bool {
-            var batch = state.withLock { state -> [Work] in
-                var batch: [Work] = []
+            var batch = state.withLock { state -> [Job?] in
+                var batch: [Job?] = []
                 swap(&batch, &state.spare)
                 swap(&batch, &state.pending)
                 return batch
             }
-            for work in batch { work() }
+            batch.withUnsafeMutableBufferPointer { jobs in
+                for index in jobs.indices { jobs[index].take()?.run() }
+            }
             batch.removeAll(keepingCapacity: true)
             return state.withLock { state -> Bool in
                 if state.spare.capacity < batch.capacity { swap(&batch, &state.spare) }

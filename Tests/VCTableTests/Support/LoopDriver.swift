@@ -47,13 +47,13 @@ final class TestContext: Sendable {
     }
 
     /// Iterates the context on a fresh thread until `condition` holds or `timeout` passes.
-    func iterate(until condition: @escaping @Sendable () -> Bool, timeout: Duration = .seconds(5)) async -> Bool {
+    func iterate(until condition: @escaping @Sendable () -> Bool, timeout: Duration = .seconds(30)) async -> Bool {
         await iterateReportingThread(until: condition, timeout: timeout).satisfied
     }
 
     /// As `iterate(until:timeout:)`, also returning the thread that iterated.
     func iterateReportingThread(
-        until condition: @escaping @Sendable () -> Bool, timeout: Duration = .seconds(5)
+        until condition: @escaping @Sendable () -> Bool, timeout: Duration = .seconds(30)
     ) async -> (satisfied: Bool, thread: ThreadID) {
         let scheduler = self.scheduler
         return await offPool {
@@ -63,7 +63,7 @@ final class TestContext: Sendable {
 
     /// Runs the context until a closure scheduled now has run (everything queued before it
     /// has run too: the scheduler is FIFO).
-    func drain(timeout: Duration = .seconds(5)) async -> Bool {
+    func drain(timeout: Duration = .seconds(30)) async -> Bool {
         let done = Flag()
         scheduler.schedule { done.set() }
         return await iterate(until: { done.isSet }, timeout: timeout)
@@ -76,7 +76,7 @@ final class TestContext: Sendable {
     ///
     /// Used to act at the exact moment work has been queued on the context but has not run.
     func whenReadyWhileOwning<T: Sendable>(
-        timeout: Duration = .seconds(5), _ body: @escaping @Sendable () -> T
+        timeout: Duration = .seconds(30), _ body: @escaping @Sendable () -> T
     ) async -> (ready: Bool, result: T) {
         await offPool { [self] in
             let context = self.pointer
@@ -163,7 +163,7 @@ final class LoopThread: Sendable {
         let loop = self.loop
         let finished = self.finished
         scheduler.schedule { loop.quit() }
-        _ = await offPool { finished.wait(timeout: .seconds(5)) }
+        _ = await offPool { finished.wait(timeout: .seconds(30)) }
     }
 }
 
@@ -183,11 +183,11 @@ final class Flag: Sendable {
     }
 
     /// Blocks the calling thread (never call on the cooperative pool) until set or `timeout`.
-    func wait(timeout: Duration = .seconds(5)) -> Bool {
+    func wait(timeout: Duration = .seconds(30)) -> Bool {
         signal.wait(timeout: timeout) { isSet }
     }
 
-    func waitAsync(timeout: Duration = .seconds(5)) async -> Bool {
+    func waitAsync(timeout: Duration = .seconds(30)) async -> Bool {
         await signal.waitAsync(timeout: timeout) { self.isSet }
     }
 }
@@ -218,7 +218,7 @@ final class ChangeSignal: Sendable {
     }
 
     /// Blocks the calling thread (off the cooperative pool) until `predicate` holds or `timeout` passes.
-    func wait(timeout: Duration = .seconds(5), until predicate: () -> Bool) -> Bool {
+    func wait(timeout: Duration = .seconds(30), until predicate: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(
             Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18)
         condition.lock()
@@ -230,7 +230,7 @@ final class ChangeSignal: Sendable {
     }
 
     /// `wait(timeout:until:)` from async code, on a thread of its own.
-    func waitAsync(timeout: Duration = .seconds(5), until predicate: @escaping @Sendable () -> Bool) async -> Bool {
+    func waitAsync(timeout: Duration = .seconds(30), until predicate: @escaping @Sendable () -> Bool) async -> Bool {
         await offPool { self.wait(timeout: timeout, until: predicate) }
     }
 }

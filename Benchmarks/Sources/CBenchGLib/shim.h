@@ -1,0 +1,3 @@
+/* GLib for the benchmarks' C target (the root package's CGLib is not importable from
+ * another package). Found through pkg-config glib-2.0. */
+#include <glib.h>
