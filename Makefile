@@ -7,7 +7,7 @@ CONFIG    ?= debug
 SWIFTFLAGS ?=
 
 VERSION   = 0.1.0
-BIN_DIR   = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
+BIN_DIR   = $(shell $(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --show-bin-path 2>/dev/null)
 # Where `make` stages an install for the C tests and the demo (a throwaway prefix).
 STAGE     = $(CURDIR)/build/prefix
 CC        ?= cc

@@ -7,7 +7,9 @@ import Foundation
 /// own key and type-checked.
 public enum PhotoDecoder {
     /// Decodes `data`, a JSON array of `{albumId, id, title, url, thumbnailUrl}`.
-    /// Unknown extra fields are accepted.
+    /// Unknown extra fields are accepted. Like Foundation's `JSONDecoder` underneath, it
+    /// does not validate the contents of strings it skips (an unknown field's value may
+    /// hold invalid UTF-8 or control characters); every field it reads is validated.
     public static func decode(_ data: Data) throws(VCTableError) -> [VCTableCellData] {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw VCTableError(.emptyResponse, "The response is empty.")

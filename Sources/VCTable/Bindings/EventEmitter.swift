@@ -15,7 +15,7 @@ public final class EventEmitter<Event: Sendable>: Sendable {
 
     /// Sends `event` to the handlers registered when it is delivered. Safe from any thread.
     public func emit(_ event: Event) {
-        scheduler.schedule { [self] in deliver(event) }
+        scheduler.schedule { [weak self] in self?.deliver(event) }
     }
 
     private func deliver(_ event: Event) {

@@ -70,9 +70,12 @@ public final class Observable<Value: Sendable & Equatable>: Sendable {
         }
         guard schedule else { return }
         if coalescing {
-            scheduler.schedule { [self] in flush() }
+            scheduler.schedule { [weak self] in self?.flush() }
         } else {
-            scheduler.schedule { [self] in deliver(state.withLock { $0.takeOldestQueued() }) }
+            scheduler.schedule { [weak self] in
+                guard let self else { return }
+                deliver(state.withLock { $0.takeOldestQueued() })
+            }
         }
     }
 

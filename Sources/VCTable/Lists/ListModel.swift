@@ -85,7 +85,7 @@ public final class ListModel: Sendable {
                 return true
             }
             guard let mustSchedule = installed else { continue }
-            if mustSchedule { scheduler.schedule { [self] in flush() } }
+            if mustSchedule { scheduler.schedule { [weak self] in self?.flush() } }
             return
         }
     }
@@ -216,7 +216,7 @@ public final class ListModel: Sendable {
             state.flushScheduled = true
             return true
         }
-        if mustSchedule { scheduler.schedule { [self] in flush() } }
+        if mustSchedule { scheduler.schedule { [weak self] in self?.flush() } }
     }
 
     private func notify(_ steps: [ListChange]) {
