@@ -156,7 +156,7 @@ struct AsyncAPITests {
         let model = VCTableModel(manager: api, scheduler: loop.scheduler)
 
         let task = Task { try await model.reload() }
-        #expect(await offPool { server.waitForRequests(1, timeout: .seconds(5)) })
+        #expect(await offPool { server.waitForRequests(1, timeout: .seconds(30)) })
         let cancelled = ContinuousClock.now
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }

@@ -165,7 +165,7 @@ struct SchedulerTests {
             let scheduler = MainContextScheduler(context: UnsafeMutableRawPointer(context))
             let ran = Flag()
             scheduler.schedule { ran.set() }
-            #expect(scheduler.iterate(until: { ran.isSet }, timeout: .seconds(5)))
+            #expect(scheduler.iterate(until: { ran.isSet }, timeout: .seconds(30)))
             g_main_context_unref(context)
         }
         #expect(contextFinalized.isSet)

@@ -177,7 +177,7 @@ struct URIPhotosAPITests {
         defer { server.stop() }
         let api = try URIPhotosAPI(uri: server.url("/photos"), timeout: .seconds(20))
         let task = Task { try await api.getPhotos() }
-        #expect(await offPool { server.waitForRequests(1, timeout: .seconds(5)) })
+        #expect(await offPool { server.waitForRequests(1, timeout: .seconds(30)) })
         let cancelled = ContinuousClock.now
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }

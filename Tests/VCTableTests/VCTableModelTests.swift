@@ -465,7 +465,7 @@ struct VCTableModelTests {
             recorder.attach(to: model)
             model.reloadData()
             weakModel = model
-            #expect(await offPool { server.waitForRequests(1, timeout: .seconds(5)) })
+            #expect(await offPool { server.waitForRequests(1, timeout: .seconds(30)) })
         }
         let released = ContinuousClock.now
         #expect(weakModel == nil, "the model was not deallocated")
@@ -499,7 +499,7 @@ struct VCTableModelTests {
         recorder.attach(to: model)
 
         model.reloadData()
-        #expect(await offPool { server.waitForRequests(1, timeout: .seconds(5)) })
+        #expect(await offPool { server.waitForRequests(1, timeout: .seconds(30)) })
         server.setRoute("/photos", .respond(body: Array(Photos.data(itemsB))))
         let second = ContinuousClock.now
         model.reloadData()

@@ -152,7 +152,7 @@ struct ReliabilityFaultMatrixTests {
 
         api.use(try URIPhotosAPI(uri: server.url("/hang"), timeout: .seconds(20)))
         model.reloadData()  // never answers: superseded below
-        #expect(await offPool { server.waitForRequests(2, timeout: .seconds(5)) })
+        #expect(await offPool { server.waitForRequests(2, timeout: .seconds(30)) })
         api.use(try URIPhotosAPI(uri: server.url("/500")))
         #expect(await reload(model, context, recorder))
         #expect(model.lastError?.code == .httpStatus)

@@ -138,10 +138,16 @@ final class LoopbackHTTPServer: Sendable {
     ///
     /// - Throws: ``SocketError`` when the probe socket cannot be bound.
     static func refusedURL(_ path: String = "/photos") throws -> String {
-        let probe = try makeLoopbackSocket()
-        close(probe.descriptor)
+        // The socket stays bound and never listens, for the life of the process: a
+        // connection to it is refused, and no other test's server can take the port in
+        // the meantime (closing it here let a parallel server reuse the port).
+        let probe = try makeLoopbackSocket(reusable: false)
+        reservedPorts.withLock { $0.append(probe.descriptor) }
         return "http://127.0.0.1:\(probe.port)\(path)"
     }
+
+    /// The bound, never-listening sockets behind `refusedURL`.
+    private static let reservedPorts = Mutex<[Int32]>([])
 
     /// Makes writes to a closed peer fail with `EPIPE` instead of killing the process.
     private static func ignoreBrokenPipeOnce() {
@@ -153,15 +159,15 @@ final class LoopbackHTTPServer: Sendable {
         _ = signal(SIGPIPE, SIG_IGN)
     }()
 
-    /// A TCP socket with `SO_REUSEADDR` bound to `127.0.0.1` on a kernel-chosen
-    /// port, and that port.
-    private static func makeLoopbackSocket() throws -> (descriptor: Int32, port: UInt16) {
+    /// A TCP socket bound to `127.0.0.1` on a kernel-chosen port (with `SO_REUSEADDR`
+    /// unless `reusable` is false: a port reserved without it cannot be shared), and that port.
+    private static func makeLoopbackSocket(reusable: Bool = true) throws -> (descriptor: Int32, port: UInt16) {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else {
             throw SocketError(operation: "socket", code: errno)
         }
         var reuse: Int32 = 1
-        guard setsockopt(
+        guard !reusable || setsockopt(
             descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size)
         ) == 0 else {
             let code = errno

@@ -68,12 +68,12 @@ final class Recorder: Sendable {
 
     /// Blocks the calling thread (off the cooperative pool) until the reports satisfy
     /// `condition` or `timeout` passes; for contexts a `LoopThread` runs.
-    func wait(timeout: Duration = .seconds(5), until condition: ([Report]) -> Bool) -> Bool {
+    func wait(timeout: Duration = .seconds(30), until condition: ([Report]) -> Bool) -> Bool {
         signal.wait(timeout: timeout) { condition(reports) }
     }
 
     /// `wait(timeout:until:)` from async code.
-    func waitAsync(timeout: Duration = .seconds(5), until condition: @escaping @Sendable ([Report]) -> Bool) async -> Bool {
+    func waitAsync(timeout: Duration = .seconds(30), until condition: @escaping @Sendable ([Report]) -> Bool) async -> Bool {
         await signal.waitAsync(timeout: timeout) { condition(self.reports) }
     }
 

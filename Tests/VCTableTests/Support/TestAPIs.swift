@@ -76,7 +76,7 @@ final class GateAPI: MyAPI {
     }
 
     /// Blocks (off the pool) until `predicate(self)` holds or `timeout` passes.
-    func waitAsync(timeout: Duration = .seconds(5), until predicate: @escaping @Sendable (GateAPI) -> Bool) async -> Bool {
+    func waitAsync(timeout: Duration = .seconds(30), until predicate: @escaping @Sendable (GateAPI) -> Bool) async -> Bool {
         await signal.waitAsync(timeout: timeout) { predicate(self) }
     }
 
@@ -172,7 +172,7 @@ final class ObservedAPI: MyAPI {
     }
 
     /// Blocks (off the pool) until `predicate(recorded)` holds or `timeout` passes.
-    func waitAsync(timeout: Duration = .seconds(5), until predicate: @escaping @Sendable ([Call]) -> Bool) async -> Bool {
+    func waitAsync(timeout: Duration = .seconds(30), until predicate: @escaping @Sendable ([Call]) -> Bool) async -> Bool {
         await signal.waitAsync(timeout: timeout) { predicate(self.recorded) }
     }
 

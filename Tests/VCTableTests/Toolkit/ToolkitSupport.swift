@@ -42,12 +42,12 @@ final class ToolkitContext: Sendable {
     }
 
     /// Iterates the context on the calling thread until `condition` holds or `timeout` passes.
-    func iterate(until condition: () -> Bool, timeout: Duration = .seconds(10)) -> Bool {
+    func iterate(until condition: () -> Bool, timeout: Duration = .seconds(30)) -> Bool {
         scheduler.iterate(until: condition, timeout: timeout)
     }
 
     /// Runs the context until everything queued on the scheduler before now has run.
-    func drain(timeout: Duration = .seconds(10)) -> Bool {
+    func drain(timeout: Duration = .seconds(30)) -> Bool {
         let flag = ToolkitFlag()
         scheduler.schedule { flag.set() }
         return iterate(until: { flag.isSet }, timeout: timeout)
