@@ -201,7 +201,7 @@ struct SchedulerTests {
         let elapsed = clock.now - start
         #expect(satisfied == false)
         #expect(elapsed >= .milliseconds(140))
-        #expect(elapsed < .seconds(15))
+        #expect(elapsed < .seconds(60), "iterate did not give up")
     }
 
     @Test("Two schedulers on one context are one execution context")

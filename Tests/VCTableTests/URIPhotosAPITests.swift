@@ -126,7 +126,7 @@ struct URIPhotosAPITests {
         }
         if testCase.expected == .timedOut {
             #expect(elapsed >= .milliseconds(250), "timed out before the timeout")
-            #expect(elapsed < .seconds(15), "the timeout did not fire")
+            #expect(elapsed < .seconds(60), "the timeout did not fire")
         }
         #expect(server.requests(for: "/start") >= 1)
     }
