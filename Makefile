@@ -43,7 +43,8 @@ install: deps
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/vctable
 	install -m 755 $(BIN_DIR)/libVCTable.so $(DESTDIR)$(PREFIX)/lib/libVCTable.so
 	install -m 644 CInterop/include/vctable.h $(DESTDIR)$(PREFIX)/include/vctable.h
-	install -m 644 Sources/VCTable/Resources/photos.json $(DESTDIR)$(PREFIX)/share/vctable/photos.json
+	install -m 644 Sources/VCTable/Resources/photos.json Sources/VCTable/Resources/feeds.json \
+	    Sources/VCTable/Resources/songs.json $(DESTDIR)$(PREFIX)/share/vctable/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' CInterop/vctable.pc.in \
 	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/vctable.pc
 

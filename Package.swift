@@ -39,7 +39,11 @@ let package = Package(
             name: "VCTable",
             dependencies: ["CGLib", "CSoup", "VCTableDiff"],
             path: "Sources/VCTable",
-            resources: [.copy("Resources/photos.json")]
+            resources: [
+                .copy("Resources/photos.json"),
+                .copy("Resources/feeds.json"),
+                .copy("Resources/songs.json"),
+            ]
         ),
         .executableTarget(
             name: "list-photos",

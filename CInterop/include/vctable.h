@@ -952,11 +952,570 @@ void vct_table_model_set_items_changed (VctTableModel       *model,
                                         gpointer             user_data,
                                         GDestroyNotify       notify);
 
+/* ---------------------------------------------------------- screens */
+
+/**
+ * VctServiceFetchFunc:
+ * @request: (transfer full): the call to complete, as for [callback@ApiGetPhotosFunc]
+ * @user_data: (closure): the data given with the function
+ *
+ * Fetches a screen's document (the feeds, the songs) for a custom service. It runs on the
+ * thread-default `GMainContext` of the thread that created the service.
+ */
+typedef void (*VctServiceFetchFunc) (VctApiRequest *request,
+                                     gpointer       user_data);
+
+/**
+ * VctFeedFollowFunc:
+ * @request: (transfer full): the call to complete: [method@ApiRequest.return_json] with
+ *   any JSON (ignored) for success, [method@ApiRequest.return_error] for failure
+ * @member_id: the member to follow
+ * @user_data: (closure): the data given with the function
+ *
+ * Follows a member for a custom feed service.
+ */
+typedef void (*VctFeedFollowFunc) (VctApiRequest *request,
+                                   gint64         member_id,
+                                   gpointer       user_data);
+
+/**
+ * VctTextChangedFunc:
+ * @text: the new text, valid during the call
+ * @user_data: (closure): the data given to the setter
+ *
+ * Reports a new title, on the screen's context thread.
+ */
+typedef void (*VctTextChangedFunc) (const char *text,
+                                    gpointer    user_data);
+
+/**
+ * VctBooleanChangedFunc:
+ * @value: the new value
+ * @user_data: (closure): the data given to the setter
+ *
+ * Reports a flag that changed (loading, list hidden, button enabled).
+ */
+typedef void (*VctBooleanChangedFunc) (gboolean value,
+                                       gpointer user_data);
+
+/**
+ * VctFeedService:
+ *
+ * Where a [struct@FeedModel] gets its feeds and follows members: a URI or your own
+ * functions. Reference-counted; safe to share between threads.
+ */
+typedef struct _VctFeedService VctFeedService;
+
+/**
+ * VctFeedModel:
+ *
+ * The news feed ("the wall"): member rows (kind "MemberRow": `name`, `avatarUrl`,
+ * `followState`, `buttonHidden`, `buttonEnabled`, `spinning`) and photo rows (kind
+ * "PhotoRow": `title`, `description`, `imageUrl`, `date`) in one section per day, newest
+ * first, each with a "DayHeader" header (`title`: "yyyy-MM-dd"). Pressing a member row
+ * ([method@ListModel.press]) follows the member: the row's state goes normal → loading →
+ * checked, or back to normal and an error; only that row is updated. Selecting or
+ * pressing a photo row reports `open-detail`. Callbacks run on the context thread of the
+ * thread that created the model.
+ */
+typedef struct _VctFeedModel VctFeedModel;
+
+/**
+ * VctOpenDetailFunc:
+ * @photo_id: the photo's id
+ * @title: the photo's title
+ * @description: the photo's description
+ * @image_url: the photo's image URL
+ * @user_data: (closure): the data given to the setter
+ *
+ * A photo row was selected or pressed: show that photo. The strings are valid during the call.
+ */
+typedef void (*VctOpenDetailFunc) (gint64      photo_id,
+                                   const char *title,
+                                   const char *description,
+                                   const char *image_url,
+                                   gpointer    user_data);
+
+/**
+ * vct_feed_service_new_for_uri:
+ * @uri: the feeds document: an `http://`, `https://` or `file://` URI
+ *
+ * Feeds over HTTP(S) (following is a `POST` to `members/<id>/follow` beside @uri) or
+ * from a file (following always succeeds). A bad @uri makes every reload fail with
+ * %VCT_ERROR_INVALID_URI.
+ *
+ * Returns: (transfer full): a new service
+ */
+VctFeedService *vct_feed_service_new_for_uri (const char *uri);
+
+/**
+ * vct_feed_service_new_custom:
+ * @get_feeds: (scope notified) (closure user_data): fetches the feeds
+ * @follow: (scope notified) (closure user_data): follows a member
+ * @user_data: data for both functions
+ * @notify: (nullable) (destroy user_data): frees @user_data, exactly once, when the last
+ *   owner lets go (as for [func@Api.new_custom])
+ *
+ * Returns: (transfer full): a new service backed by your functions
+ */
+VctFeedService *vct_feed_service_new_custom (VctServiceFetchFunc get_feeds,
+                                             VctFeedFollowFunc   follow,
+                                             gpointer            user_data,
+                                             GDestroyNotify      notify);
+
+/**
+ * vct_feed_service_ref:
+ * @service: a service
+ *
+ * Returns: (transfer full): @service
+ */
+VctFeedService *vct_feed_service_ref (VctFeedService *service);
+
+/**
+ * vct_feed_service_unref:
+ * @service: (nullable) (transfer full): a service, or %NULL
+ */
+void vct_feed_service_unref (VctFeedService *service);
+
+/**
+ * vct_feed_model_new:
+ * @service: (transfer none): where feeds come from; the model keeps a reference
+ *
+ * Returns: (transfer full): a new feed bound to the thread-default `GMainContext`; its
+ *   title is "Loading..." and its list hidden until the first reload delivers
+ */
+VctFeedModel *vct_feed_model_new (VctFeedService *service);
+
+/**
+ * vct_feed_model_factory_instance:
+ *
+ * The feed with its default service: `VCTABLE_FEEDS_URL` when set, otherwise the feeds
+ * fixture installed with VCTable.
+ *
+ * Returns: (transfer full): a new feed
+ */
+VctFeedModel *vct_feed_model_factory_instance (void);
+
+/**
+ * vct_feed_model_ref:
+ * @model: a feed
+ *
+ * Returns: (transfer full): @model
+ */
+VctFeedModel *vct_feed_model_ref (VctFeedModel *model);
+
+/**
+ * vct_feed_model_unref:
+ * @model: (nullable) (transfer full): a feed, or %NULL
+ *
+ * The last unref finalizes at once: every notify has run when it returns.
+ */
+void vct_feed_model_unref (VctFeedModel *model);
+
+/**
+ * vct_feed_model_dup_title:
+ * @model: a feed
+ *
+ * Returns: (transfer full): "Loading..." until the first load, then "Your Feeds"; free with g_free()
+ */
+char *vct_feed_model_dup_title (VctFeedModel *model);
+
+/**
+ * vct_feed_model_is_loading:
+ * @model: a feed
+ *
+ * Returns: whether a reload is in flight (show a spinner)
+ */
+gboolean vct_feed_model_is_loading (VctFeedModel *model);
+
+/**
+ * vct_feed_model_is_list_hidden:
+ * @model: a feed
+ *
+ * Returns: whether the list is hidden (until data first arrives)
+ */
+gboolean vct_feed_model_is_list_hidden (VctFeedModel *model);
+
+/**
+ * vct_feed_model_get_list:
+ * @model: a feed
+ *
+ * Returns: (transfer none): the feed's rows, valid while @model lives
+ */
+VctListModel *vct_feed_model_get_list (VctFeedModel *model);
+
+/**
+ * vct_feed_model_reload:
+ * @model: a feed
+ *
+ * Fetches the feeds; supersedes a reload in flight. Safe from any thread.
+ */
+void vct_feed_model_reload (VctFeedModel *model);
+
+/**
+ * vct_feed_model_set_did_update_title:
+ * @model: a feed
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the title callback; same rules as [method@TableModel.set_did_reload_data].
+ */
+void vct_feed_model_set_did_update_title (VctFeedModel       *model,
+                                          VctTextChangedFunc  func,
+                                          gpointer            user_data,
+                                          GDestroyNotify      notify);
+
+/**
+ * vct_feed_model_set_did_change_loading:
+ * @model: a feed
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the loading-flag callback.
+ */
+void vct_feed_model_set_did_change_loading (VctFeedModel          *model,
+                                            VctBooleanChangedFunc  func,
+                                            gpointer               user_data,
+                                            GDestroyNotify         notify);
+
+/**
+ * vct_feed_model_set_did_change_list_hidden:
+ * @model: a feed
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the list-hidden callback.
+ */
+void vct_feed_model_set_did_change_list_hidden (VctFeedModel          *model,
+                                                VctBooleanChangedFunc  func,
+                                                gpointer               user_data,
+                                                GDestroyNotify         notify);
+
+/**
+ * vct_feed_model_set_did_error:
+ * @model: a feed
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the error callback: a failed reload or follow ("An Error Occurred\n\n…").
+ */
+void vct_feed_model_set_did_error (VctFeedModel    *model,
+                                   VctDidErrorFunc  func,
+                                   gpointer         user_data,
+                                   GDestroyNotify   notify);
+
+/**
+ * vct_feed_model_set_did_open_detail:
+ * @model: a feed
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the open-detail callback (navigation to a photo).
+ */
+void vct_feed_model_set_did_open_detail (VctFeedModel      *model,
+                                         VctOpenDetailFunc  func,
+                                         gpointer           user_data,
+                                         GDestroyNotify     notify);
+
+/**
+ * VctSongService:
+ *
+ * Where a [struct@SongPickerModel] gets its songs: a URI or your own function.
+ */
+typedef struct _VctSongService VctSongService;
+
+/**
+ * VctSongPickerModel:
+ *
+ * The meditation song picker: one section of "SongRow" rows (`title`, `subtitle`,
+ * `duration`, `mode`: "selected", "unselected", "playable" or "playing"). While picking,
+ * selecting a row ([method@ListModel.select]) toggles it; [method@SongPickerModel.start]
+ * plays the first selected song and hides the unselected ones (they leave the list
+ * through its changes); selecting a playable song plays it. Callbacks run on the context
+ * thread of the thread that created the model.
+ */
+typedef struct _VctSongPickerModel VctSongPickerModel;
+
+/**
+ * VctSongPickerState:
+ * @VCT_SONG_PICKER_STATE_PICKING: choosing songs ("Pick meditation song")
+ * @VCT_SONG_PICKER_STATE_LISTENING: playing the selected songs ("Player")
+ * @VCT_SONG_PICKER_STATE_FINISHED: the last song finished
+ *
+ * The song picker's screen state.
+ */
+typedef enum {
+  VCT_SONG_PICKER_STATE_PICKING = 0,
+  VCT_SONG_PICKER_STATE_LISTENING = 1,
+  VCT_SONG_PICKER_STATE_FINISHED = 2
+} VctSongPickerState;
+
+/**
+ * VctSongPickerStateFunc:
+ * @state: the new state
+ * @user_data: (closure): the data given to the setter
+ */
+typedef void (*VctSongPickerStateFunc) (VctSongPickerState state,
+                                        gpointer           user_data);
+
+/**
+ * VctDismissFunc:
+ * @user_data: (closure): the data given to the setter
+ *
+ * The screen asks to be closed (back while picking).
+ */
+typedef void (*VctDismissFunc) (gpointer user_data);
+
+/**
+ * vct_song_service_new_for_uri:
+ * @uri: the songs document: an `http://`, `https://` or `file://` URI
+ *
+ * Returns: (transfer full): a new service
+ */
+VctSongService *vct_song_service_new_for_uri (const char *uri);
+
+/**
+ * vct_song_service_new_custom:
+ * @get_songs: (scope notified) (closure user_data): fetches the songs
+ * @user_data: data for @get_songs
+ * @notify: (nullable) (destroy user_data): frees @user_data, exactly once
+ *
+ * Returns: (transfer full): a new service backed by your function
+ */
+VctSongService *vct_song_service_new_custom (VctServiceFetchFunc get_songs,
+                                             gpointer            user_data,
+                                             GDestroyNotify      notify);
+
+/**
+ * vct_song_service_ref:
+ * @service: a service
+ *
+ * Returns: (transfer full): @service
+ */
+VctSongService *vct_song_service_ref (VctSongService *service);
+
+/**
+ * vct_song_service_unref:
+ * @service: (nullable) (transfer full): a service, or %NULL
+ */
+void vct_song_service_unref (VctSongService *service);
+
+/**
+ * vct_song_picker_model_new:
+ * @service: (transfer none): where songs come from; the model keeps a reference
+ *
+ * Returns: (transfer full): a new picker, bound to the thread-default `GMainContext`
+ */
+VctSongPickerModel *vct_song_picker_model_new (VctSongService *service);
+
+/**
+ * vct_song_picker_model_factory_instance:
+ *
+ * The picker with its default service: `VCTABLE_SONGS_URL` when set, otherwise the
+ * songs fixture installed with VCTable.
+ *
+ * Returns: (transfer full): a new picker
+ */
+VctSongPickerModel *vct_song_picker_model_factory_instance (void);
+
+/**
+ * vct_song_picker_model_ref:
+ * @model: a picker
+ *
+ * Returns: (transfer full): @model
+ */
+VctSongPickerModel *vct_song_picker_model_ref (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_unref:
+ * @model: (nullable) (transfer full): a picker, or %NULL
+ *
+ * The last unref finalizes at once: every notify has run when it returns.
+ */
+void vct_song_picker_model_unref (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_get_state:
+ * @model: a picker
+ *
+ * Returns: the screen state
+ */
+VctSongPickerState vct_song_picker_model_get_state (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_dup_title:
+ * @model: a picker
+ *
+ * Returns: (transfer full): "Pick meditation song" or "Player"; free with g_free()
+ */
+char *vct_song_picker_model_dup_title (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_get_button_title:
+ * @model: a picker
+ *
+ * Returns: (transfer none): "START MEDITATION SESSION"
+ */
+const char *vct_song_picker_model_get_button_title (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_is_button_enabled:
+ * @model: a picker
+ *
+ * Returns: whether the start button is enabled (a song is selected)
+ */
+gboolean vct_song_picker_model_is_button_enabled (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_get_list:
+ * @model: a picker
+ *
+ * Returns: (transfer none): the visible songs, valid while @model lives
+ */
+VctListModel *vct_song_picker_model_get_list (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_reload:
+ * @model: a picker
+ *
+ * Fetches the songs. Safe from any thread.
+ */
+void vct_song_picker_model_reload (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_start:
+ * @model: a picker
+ *
+ * Starts listening: the first selected song plays. Call on the context thread.
+ *
+ * Returns: %FALSE when not picking or nothing is selected
+ */
+gboolean vct_song_picker_model_start (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_next:
+ * @model: a picker
+ *
+ * Plays the next playable song.
+ *
+ * Returns: %FALSE when not listening or at the last song
+ */
+gboolean vct_song_picker_model_next (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_previous:
+ * @model: a picker
+ *
+ * Plays the previous playable song.
+ *
+ * Returns: %FALSE when not listening or at the first song
+ */
+gboolean vct_song_picker_model_previous (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_finish_song:
+ * @model: a picker
+ *
+ * The playing song ended: plays the next one, or moves to
+ * %VCT_SONG_PICKER_STATE_FINISHED after the last.
+ *
+ * Returns: %FALSE when nothing is playing
+ */
+gboolean vct_song_picker_model_finish_song (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_back:
+ * @model: a picker
+ *
+ * Goes back: from listening or finished to picking, keeping the selection; from picking,
+ * reports `dismiss`.
+ */
+void vct_song_picker_model_back (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_set_did_change_state:
+ * @model: a picker
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the state callback; same rules as [method@TableModel.set_did_reload_data].
+ */
+void vct_song_picker_model_set_did_change_state (VctSongPickerModel     *model,
+                                                 VctSongPickerStateFunc  func,
+                                                 gpointer                user_data,
+                                                 GDestroyNotify          notify);
+
+/**
+ * vct_song_picker_model_set_did_update_title:
+ * @model: a picker
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the title callback.
+ */
+void vct_song_picker_model_set_did_update_title (VctSongPickerModel *model,
+                                                 VctTextChangedFunc  func,
+                                                 gpointer            user_data,
+                                                 GDestroyNotify      notify);
+
+/**
+ * vct_song_picker_model_set_did_change_button_enabled:
+ * @model: a picker
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the button-enabled callback.
+ */
+void vct_song_picker_model_set_did_change_button_enabled (VctSongPickerModel    *model,
+                                                          VctBooleanChangedFunc  func,
+                                                          gpointer               user_data,
+                                                          GDestroyNotify         notify);
+
+/**
+ * vct_song_picker_model_set_did_dismiss:
+ * @model: a picker
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the dismiss callback.
+ */
+void vct_song_picker_model_set_did_dismiss (VctSongPickerModel *model,
+                                            VctDismissFunc      func,
+                                            gpointer            user_data,
+                                            GDestroyNotify      notify);
+
+/**
+ * vct_song_picker_model_set_did_error:
+ * @model: a picker
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the error callback.
+ */
+void vct_song_picker_model_set_did_error (VctSongPickerModel *model,
+                                          VctDidErrorFunc     func,
+                                          gpointer            user_data,
+                                          GDestroyNotify      notify);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctApi, vct_api_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctCellData, vct_cell_data_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctTableModel, vct_table_model_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctListModel, vct_list_model_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctRow, vct_row_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctFeedService, vct_feed_service_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctFeedModel, vct_feed_model_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctSongService, vct_song_service_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctSongPickerModel, vct_song_picker_model_unref)
 
 G_END_DECLS
 

@@ -2,9 +2,12 @@ internal import CGLib
 internal import CSoup
 import Foundation
 
-/// One fetch of a photos document over HTTP(S) (libsoup) or from a file (GIO), run on
-/// the `IOThread`: open a `GInputStream`, read it in 64 KiB chunks under a size limit
-/// and an overall deadline, and hand back the bytes or a `VCTableError`.
+/// One fetch of a document (photos, feeds, songs) over HTTP(S) (libsoup) or from a file
+/// (GIO), run on the `IOThread`: open a `GInputStream`, read it in 64 KiB chunks under a
+/// size limit and an overall deadline, and hand back the bytes or a `VCTableError`.
+///
+/// An HTTP request uses `method` (`GET` unless told otherwise; a follow call is a `POST`
+/// with no body); a file is always read, whatever the method.
 ///
 /// Every field but `cancellable` is touched on the I/O thread only; `cancel()` is safe
 /// from any thread (`GCancellable` is thread-safe). The continuation is resumed exactly once.
@@ -15,6 +18,7 @@ final class Transfer: @unchecked Sendable {
     }
 
     private let location: Location
+    private let method: String
     private let timeoutMilliseconds: UInt32
     private let maximumBodySize: Int
     private let cancellable: UnsafeMutablePointer<GCancellable>
@@ -30,8 +34,9 @@ final class Transfer: @unchecked Sendable {
     private let chunk = UnsafeMutableRawPointer.allocate(byteCount: Transfer.chunkSize, alignment: 16)
     private static let chunkSize = 64 * 1024
 
-    init(_ location: Location, timeout: Duration, maximumBodySize: Int) {
+    init(_ location: Location, method: String = "GET", timeout: Duration, maximumBodySize: Int) {
         self.location = location
+        self.method = method
         let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
         self.timeoutMilliseconds = UInt32(clamping: max(1, milliseconds))
         self.maximumBodySize = maximumBodySize
@@ -88,7 +93,7 @@ final class Transfer: @unchecked Sendable {
 
         switch location {
         case .http(let uri):
-            guard let message = soup_message_new("GET", uri) else {
+            guard let message = soup_message_new(method, uri) else {
                 return finish(.failure(VCTableError(.invalidURI, "Cannot request \(uri): not a valid HTTP URI.")))
             }
             self.message = message

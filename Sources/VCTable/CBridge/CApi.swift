@@ -18,36 +18,16 @@ final class CCustomAPI: MyAPI, @unchecked Sendable {
     typealias GetPhotos = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void
 
     private let getPhotosFunction: GetPhotos
-    private let userData: UnsafeMutableRawPointer?
-    private let notify: CDestroyNotify?
-    private let scheduler: MainContextScheduler
+    private let source: CCustomSource
 
     init(_ function: @escaping GetPhotos, userData: UnsafeMutableRawPointer?, notify: CDestroyNotify?) {
         getPhotosFunction = function
-        self.userData = userData
-        self.notify = notify
-        scheduler = .threadDefault()
-    }
-
-    /// The notify runs exactly once, when the last owner (a `VctApi` reference, a model,
-    /// or a fetch in progress) lets go; nothing can call the function after that.
-    deinit {
-        notify?(userData)
+        source = CCustomSource(userData: userData, notify: notify)
     }
 
     func getPhotos() async throws -> Data {
-        let request = CApiRequest()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                guard request.begin(continuation) else { return }
-                scheduler.schedule { [self] in
-                    guard !request.isAbandoned else { return }
-                    getPhotosFunction(request.retainedPointer, userData)
-                }
-            }
-        } onCancel: {
-            request.abandon()
-        }
+        let function = getPhotosFunction
+        return try await source.call { request, userData in function(request, userData) }
     }
 }
 

@@ -13,7 +13,7 @@ import Synchronization
 /// slots (sections-changed, items-changed, section-updated, item-updated), the `VctRow`
 /// boxes of the published rows (valid until the next batch is delivered) and the bindings
 /// of recycled widgets.
-final class CListModel: CCallbackOwner, @unchecked Sendable {
+final class CListModel: CCallbackOwner, CCountedHandle, @unchecked Sendable {
     enum Slot: Int, CaseIterable {
         case sectionsChanged, itemsChanged, sectionUpdated, itemUpdated
     }
@@ -21,7 +21,7 @@ final class CListModel: CCallbackOwner, @unchecked Sendable {
 
     let list: ListModel
     let slots = CCallbackSlots(count: Slot.allCases.count)
-    private let references = Atomic<Int>(1)
+    let references = CRefCount()
     private let rows = Mutex<[RowIndex: CRow]>([:])
     private let bindings = Mutex<[UInt: CBinding]>([:])
     private let subscription = SerialDisposable()
@@ -37,24 +37,6 @@ final class CListModel: CCallbackOwner, @unchecked Sendable {
         return box
     }
 
-
-    func retain() {
-        references.wrappingAdd(1, ordering: .relaxed)
-        _ = Unmanaged.passUnretained(self).retain()
-    }
-
-    /// Drops a C reference; the last one disposes (notifies run, bindings end, nothing is
-    /// delivered afterwards).
-    func release() {
-        dropReference()
-        Unmanaged.passUnretained(self).release()
-    }
-
-    /// Drops the creator's reference when the creator holds the box as a Swift reference
-    /// (a table model owning its list), not as a C pointer.
-    func dropReference() {
-        if references.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 { dispose() }
-    }
 
     /// Ends everything: what the owner's finalization does.
     func dispose() {

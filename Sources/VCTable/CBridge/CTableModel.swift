@@ -5,7 +5,7 @@ import Synchronization
 /// `vct_table_model_unref` finalizes at once, whatever threads still hold Swift
 /// references), the three C callback slots, and the `VctCellData` boxes of the items the
 /// last reload delivered.
-final class CTableModel: CCallbackOwner, @unchecked Sendable {
+final class CTableModel: CCallbackOwner, CCountedHandle, @unchecked Sendable {
 
     /// The delivered items and their C boxes, made on first use and kept until the next
     /// reload is delivered (so `get_item` pointers stay valid until then).
@@ -30,7 +30,7 @@ final class CTableModel: CCallbackOwner, @unchecked Sendable {
     /// The model's rows as a `VctListModel`, owned by this box.
     let list: CListModel
     let title: UnsafeMutablePointer<CChar>
-    private let references = Atomic<Int>(1)
+    let references = CRefCount()
     private let items = Mutex(Items())
 
     private init(_ model: VCTableModel) {
@@ -50,18 +50,12 @@ final class CTableModel: CCallbackOwner, @unchecked Sendable {
         return box.retainedPointer
     }
 
-    func retain() {
-        references.wrappingAdd(1, ordering: .relaxed)
-    }
-
-    /// Drops a reference; the last one disposes: notifies run, the request is cancelled,
-    /// nothing is delivered afterwards.
-    func release() {
-        guard references.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
+    /// The last C reference: notifies run, the request is cancelled, nothing is
+    /// delivered afterwards.
+    func dispose() {
         slots.dispose()
         list.dropReference()
         model.invalidate()
-        Unmanaged.passUnretained(self).release()
     }
 
     var numberOfItems: Int { items.withLock { $0.cells.count } }

@@ -1,0 +1,127 @@
+import Foundation
+
+/// `VctFeedService` and `VctSongService`: reference-counted boxes around the service a C
+/// caller chose (a URI, or functions of its own).
+final class CServiceBox<Service: Sendable>: CHandle, @unchecked Sendable {
+    let service: Service
+
+    init(_ service: Service) {
+        self.service = service
+    }
+}
+
+/// A `FeedService` backed by C functions: `get_feeds` and `follow` each get a
+/// `VctApiRequest` to complete (a follow's JSON, if any, is ignored).
+final class CCustomFeedService: FeedService, @unchecked Sendable {
+    typealias Fetch = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void
+    typealias Follow = @convention(c) (OpaquePointer?, Int64, UnsafeMutableRawPointer?) -> Void
+
+    private let fetch: Fetch
+    private let follow: Follow
+    private let source: CCustomSource
+
+    init(fetch: @escaping Fetch, follow: @escaping Follow, userData: UnsafeMutableRawPointer?, notify: CDestroyNotify?) {
+        self.fetch = fetch
+        self.follow = follow
+        source = CCustomSource(userData: userData, notify: notify)
+    }
+
+    func getFeeds() async throws -> Data {
+        let fetch = self.fetch
+        return try await source.call { request, userData in fetch(request, userData) }
+    }
+
+    func followMember(id: Int) async throws {
+        let follow = self.follow
+        _ = try await source.call { request, userData in follow(request, Int64(id), userData) }
+    }
+}
+
+/// A `SongService` backed by a C `get_songs` function.
+final class CCustomSongService: SongService, @unchecked Sendable {
+    typealias Fetch = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void
+
+    private let fetch: Fetch
+    private let source: CCustomSource
+
+    init(fetch: @escaping Fetch, userData: UnsafeMutableRawPointer?, notify: CDestroyNotify?) {
+        self.fetch = fetch
+        source = CCustomSource(userData: userData, notify: notify)
+    }
+
+    func getSongs() async throws -> Data {
+        let fetch = self.fetch
+        return try await source.call { request, userData in fetch(request, userData) }
+    }
+}
+
+typealias CFeedService = CServiceBox<any FeedService>
+typealias CSongService = CServiceBox<any SongService>
+
+/// A `VctServiceFetchFunc`.
+@_spi(CInterop) public typealias CServiceFetch = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void
+/// A `VctFeedFollowFunc`.
+@_spi(CInterop) public typealias CFeedFollow = @convention(c) (OpaquePointer?, Int64, UnsafeMutableRawPointer?) -> Void
+
+@_spi(CInterop) @c(vct_feed_service_new_for_uri)
+public func vct_feed_service_new_for_uri(_ uri: UnsafePointer<CChar>?) -> OpaquePointer? {
+    guard cCheck(uri != nil, "vct_feed_service_new_for_uri", "uri != NULL") else { return nil }
+    let service: any FeedService
+    do {
+        service = try URIFeedService(feedsURI: String(cString: uri!))
+    } catch {
+        service = FailingFeedService(error: error)
+    }
+    return CFeedService(service).retainedPointer
+}
+
+@_spi(CInterop) @c(vct_feed_service_new_custom)
+public func vct_feed_service_new_custom(
+    _ getFeeds: CServiceFetch?, _ follow: CFeedFollow?,
+    _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
+) -> OpaquePointer? {
+    guard cCheck(getFeeds != nil, "vct_feed_service_new_custom", "get_feeds != NULL"),
+          cCheck(follow != nil, "vct_feed_service_new_custom", "follow != NULL")
+    else { return nil }
+    return CFeedService(CCustomFeedService(fetch: getFeeds!, follow: follow!, userData: userData, notify: notify)).retainedPointer
+}
+
+@_spi(CInterop) @c(vct_feed_service_ref)
+public func vct_feed_service_ref(_ service: OpaquePointer?) -> OpaquePointer? {
+    CFeedService.ref(service, "vct_feed_service_ref", "service != NULL")
+}
+
+@_spi(CInterop) @c(vct_feed_service_unref)
+public func vct_feed_service_unref(_ service: OpaquePointer?) {
+    CFeedService.unref(service)
+}
+
+@_spi(CInterop) @c(vct_song_service_new_for_uri)
+public func vct_song_service_new_for_uri(_ uri: UnsafePointer<CChar>?) -> OpaquePointer? {
+    guard cCheck(uri != nil, "vct_song_service_new_for_uri", "uri != NULL") else { return nil }
+    let service: any SongService
+    do {
+        service = try URISongService(uri: String(cString: uri!))
+    } catch {
+        service = FailingSongService(error: error)
+    }
+    return CSongService(service).retainedPointer
+}
+
+@_spi(CInterop) @c(vct_song_service_new_custom)
+public func vct_song_service_new_custom(
+    _ getSongs: CServiceFetch?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
+) -> OpaquePointer? {
+    guard cCheck(getSongs != nil, "vct_song_service_new_custom", "get_songs != NULL") else { return nil }
+    return CSongService(CCustomSongService(fetch: getSongs!, userData: userData, notify: notify)).retainedPointer
+}
+
+@_spi(CInterop) @c(vct_song_service_ref)
+public func vct_song_service_ref(_ service: OpaquePointer?) -> OpaquePointer? {
+    CSongService.ref(service, "vct_song_service_ref", "service != NULL")
+}
+
+@_spi(CInterop) @c(vct_song_service_unref)
+public func vct_song_service_unref(_ service: OpaquePointer?) {
+    CSongService.unref(service)
+}

@@ -1,0 +1,159 @@
+/// The report slots of a `VctSongPickerModel`.
+enum CSongPickerSlot: Int, CaseIterable {
+    case state, title, buttonEnabled, dismiss, error
+}
+
+typealias CSongPickerModel = CScreen<SongPickerViewModel, CSongPickerSlot>
+
+/// A `VctSongPickerStateFunc`.
+@_spi(CInterop) public typealias CSongPickerStateFunction = @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void
+/// A `VctDismissFunc`.
+@_spi(CInterop) public typealias CDismissFunction = @convention(c) (UnsafeMutableRawPointer?) -> Void
+
+extension SongPickerState {
+    /// The `VctSongPickerState` value.
+    var cValue: Int32 {
+        switch self {
+        case .picking: 0
+        case .listening: 1
+        case .finished: 2
+        }
+    }
+}
+
+extension CScreen where Model == SongPickerViewModel, Slot == CSongPickerSlot {
+    static func make(_ model: SongPickerViewModel) -> OpaquePointer {
+        let box = CSongPickerModel(model, list: model.list)
+        box.forward(model.state, to: .state) { callback, state in
+            unsafeBitCast(callback.function, to: CSongPickerStateFunction.self)(state.cValue, callback.userData)
+        }
+        box.forward(model.title, to: .title, CSongPickerModel.text)
+        box.forward(model.isButtonEnabled, to: .buttonEnabled, CSongPickerModel.boolean)
+        box.forward(model.didDismiss, to: .dismiss) { callback, _ in
+            unsafeBitCast(callback.function, to: CDismissFunction.self)(callback.userData)
+        }
+        box.forward(model.didError, to: .error, CSongPickerModel.text)
+        return box.retainedPointer
+    }
+}
+
+private func picker(_ pointer: OpaquePointer?, _ function: StaticString) -> CSongPickerModel? {
+    cScreen(pointer, CSongPickerModel.self, function)
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_new)
+public func vct_song_picker_model_new(_ service: OpaquePointer?) -> OpaquePointer? {
+    guard cCheck(service != nil, "vct_song_picker_model_new", "service != NULL") else { return nil }
+    return CSongPickerModel.make(SongPickerViewModel(service: CSongService.from(service!).service))
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_factory_instance)
+public func vct_song_picker_model_factory_instance() -> OpaquePointer? {
+    CSongPickerModel.make(SongPickerViewModel.factoryInstance())
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_ref)
+public func vct_song_picker_model_ref(_ model: OpaquePointer?) -> OpaquePointer? {
+    picker(model, "vct_song_picker_model_ref")?.retain()
+    return model
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_unref)
+public func vct_song_picker_model_unref(_ model: OpaquePointer?) {
+    guard let model else { return }
+    CSongPickerModel.from(model).release()
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_get_state)
+public func vct_song_picker_model_get_state(_ model: OpaquePointer?) -> Int32 {
+    picker(model, "vct_song_picker_model_get_state")?.model.state.value.cValue ?? 0
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_dup_title)
+public func vct_song_picker_model_dup_title(_ model: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
+    picker(model, "vct_song_picker_model_dup_title").flatMap { cDuplicate($0.model.title.value) }
+}
+
+/// The button title, static text shared by every picker.
+private nonisolated(unsafe) let buttonTitle = cDuplicate(SongPickerViewModel.startButtonTitle)
+
+@_spi(CInterop) @c(vct_song_picker_model_get_button_title)
+public func vct_song_picker_model_get_button_title(_ model: OpaquePointer?) -> UnsafePointer<CChar>? {
+    guard picker(model, "vct_song_picker_model_get_button_title") != nil else { return nil }
+    return buttonTitle.map { UnsafePointer($0) }
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_is_button_enabled)
+public func vct_song_picker_model_is_button_enabled(_ model: OpaquePointer?) -> Int32 {
+    picker(model, "vct_song_picker_model_is_button_enabled")?.model.isButtonEnabled.value == true ? 1 : 0
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_get_list)
+public func vct_song_picker_model_get_list(_ model: OpaquePointer?) -> OpaquePointer? {
+    picker(model, "vct_song_picker_model_get_list")?.list.pointer
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_reload)
+public func vct_song_picker_model_reload(_ model: OpaquePointer?) {
+    picker(model, "vct_song_picker_model_reload")?.model.reload()
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_start)
+public func vct_song_picker_model_start(_ model: OpaquePointer?) -> Int32 {
+    picker(model, "vct_song_picker_model_start")?.model.start() == true ? 1 : 0
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_next)
+public func vct_song_picker_model_next(_ model: OpaquePointer?) -> Int32 {
+    picker(model, "vct_song_picker_model_next")?.model.next() == true ? 1 : 0
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_previous)
+public func vct_song_picker_model_previous(_ model: OpaquePointer?) -> Int32 {
+    picker(model, "vct_song_picker_model_previous")?.model.previous() == true ? 1 : 0
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_finish_song)
+public func vct_song_picker_model_finish_song(_ model: OpaquePointer?) -> Int32 {
+    picker(model, "vct_song_picker_model_finish_song")?.model.finishSong() == true ? 1 : 0
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_back)
+public func vct_song_picker_model_back(_ model: OpaquePointer?) {
+    picker(model, "vct_song_picker_model_back")?.model.back()
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_set_did_change_state)
+public func vct_song_picker_model_set_did_change_state(
+    _ model: OpaquePointer?, _ function: CSongPickerStateFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
+) {
+    CSongPickerModel.set(model, .state, function, userData, notify, "vct_song_picker_model_set_did_change_state", "model != NULL")
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_set_did_update_title)
+public func vct_song_picker_model_set_did_update_title(
+    _ model: OpaquePointer?, _ function: CTextFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
+) {
+    CSongPickerModel.set(model, .title, function, userData, notify, "vct_song_picker_model_set_did_update_title", "model != NULL")
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_set_did_change_button_enabled)
+public func vct_song_picker_model_set_did_change_button_enabled(
+    _ model: OpaquePointer?, _ function: CBooleanFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
+) {
+    CSongPickerModel.set(model, .buttonEnabled, function, userData, notify, "vct_song_picker_model_set_did_change_button_enabled", "model != NULL")
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_set_did_dismiss)
+public func vct_song_picker_model_set_did_dismiss(
+    _ model: OpaquePointer?, _ function: CDismissFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
+) {
+    CSongPickerModel.set(model, .dismiss, function, userData, notify, "vct_song_picker_model_set_did_dismiss", "model != NULL")
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_set_did_error)
+public func vct_song_picker_model_set_did_error(
+    _ model: OpaquePointer?, _ function: CTextFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
+) {
+    CSongPickerModel.set(model, .error, function, userData, notify, "vct_song_picker_model_set_did_error", "model != NULL")
+}

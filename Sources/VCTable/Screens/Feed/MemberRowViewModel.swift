@@ -1,0 +1,99 @@
+import Synchronization
+
+/// A member on the wall (kind `"MemberRow"`): name, avatar, and a follow button whose
+/// state lives in `followState`.
+///
+/// Pressing the row's control (`ListModel.pressRow(at:)`) follows the member through the
+/// feed's `FeedService`: `normal` → `loading` → `checked`, or back to `normal` with an
+/// error on `FeedViewModel.didError`. A press while loading or checked does nothing, so two
+/// presses send one request. Each change is reported to `observeProperties` with the names
+/// of the properties that changed, so the list redraws this row only.
+///
+/// Properties: `name`, `avatarUrl`, `followState` (`"normal"`, `"loading"`, `"checked"`),
+/// `buttonHidden`, `buttonEnabled`, `spinning`.
+public struct MemberRowViewModel: RowViewModel {
+    /// The member.
+    public let member: FeedMember
+    /// The follow button's state; shared with the row of the same member after a reload.
+    public let followState: Observable<FollowState>
+    private let follower: FeedFollower?
+
+    init(member: FeedMember, followState: Observable<FollowState>, follower: FeedFollower?) {
+        self.member = member
+        self.followState = followState
+        self.follower = follower
+    }
+
+    /// The row for `item` (a `"member"` entry): its follow state is carried over from the
+    /// previous row of the same member (a follow still loading stays loading), else
+    /// `checked` when the service says it is followed, else `normal`.
+    init(item: FeedItem, context: FeedRowContext) throws(VCTableError) {
+        let member = try FeedMember(item)
+        let previous = context.previousRow(withIdentity: Self.identity(ofMember: member.id)) as? MemberRowViewModel
+        let state = context.follower.followState(
+            forMember: member.id, following: member.isFollowing, previous: previous?.followState, context: context)
+        self.init(member: member, followState: state, follower: context.follower)
+    }
+
+    /// The row identity of member `id` (`"member-<id>"`).
+    public static func identity(ofMember id: Int) -> Identity {
+        Identity("member-\(id)")
+    }
+
+    /// The property names, shared by every member row.
+    public static let propertyNames = ["name", "avatarUrl", "followState", "buttonHidden", "buttonEnabled", "spinning"]
+
+    /// `"member-<id>"`: the same member across reloads.
+    public var diffIdentifier: Identity { Self.identity(ofMember: member.id) }
+
+    /// `MemberRowViewModel.propertyNames`.
+    public var propertyNames: [String] { Self.propertyNames }
+
+    /// The value of `name` now (the follow properties read `followState`); `nil` for an
+    /// unknown name.
+    public func property(_ name: String) -> PropertyValue? {
+        switch name {
+        case "name": .string(member.name)
+        case "avatarUrl": .string(member.avatarUrl)
+        default: Self.stateProperty(name, of: followState.value)
+        }
+    }
+
+    private static func stateProperty(_ name: String, of state: FollowState) -> PropertyValue? {
+        switch name {
+        case "followState": .string(state.rawValue)
+        case "buttonHidden": .boolean(state.isButtonHidden)
+        case "buttonEnabled": .boolean(state.isButtonEnabled)
+        case "spinning": .boolean(state.isSpinning)
+        default: nil
+        }
+    }
+
+    /// Whether `other` is a member row showing the same name, avatar and follow state.
+    public func isContentEqual(to other: any RowViewModel) -> Bool {
+        guard let other = other as? MemberRowViewModel else { return false }
+        return other.member.name == member.name && other.member.avatarUrl == member.avatarUrl
+            && other.followState.value == followState.value
+    }
+
+    /// Reports, for each follow state change, the names of the properties it changed
+    /// (`followState` and whichever of `buttonHidden`, `buttonEnabled`, `spinning` did).
+    public func observeProperties(_ observer: @escaping @Sendable (String) -> Void) -> (any Disposable)? {
+        let last = Mutex(followState.value)
+        return followState.observe { state in
+            let previous = last.withLock { last in
+                defer { last = state }
+                return last
+            }
+            for name in Self.propertyNames
+            where Self.stateProperty(name, of: state) != Self.stateProperty(name, of: previous) {
+                observer(name)
+            }
+        }
+    }
+
+    /// The follow button was pressed: follows the member (when `normal`).
+    public func userPressed() {
+        follower?.follow(memberID: member.id, state: followState)
+    }
+}

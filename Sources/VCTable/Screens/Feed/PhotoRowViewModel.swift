@@ -1,0 +1,69 @@
+import Foundation
+
+/// A photo on the wall (kind `"PhotoRow"`). Selecting it, or pressing it, asks to open
+/// its detail: `FeedViewModel.openDetail` reports the photo.
+///
+/// Properties: `title`, `description`, `imageUrl`, `date` (`yyyy-MM-dd HH:mm` in the
+/// feed's time zone).
+public struct PhotoRowViewModel: RowViewModel {
+    /// The photo.
+    public let photo: FeedPhoto
+    /// The `date` property: when it was posted, in the feed's time zone.
+    public let dateText: String
+    private let openDetail: EventEmitter<FeedPhoto>?
+
+    init(photo: FeedPhoto, dateText: String, openDetail: EventEmitter<FeedPhoto>?) {
+        self.photo = photo
+        self.dateText = dateText
+        self.openDetail = openDetail
+    }
+
+    /// The row for `item` (a `"photo"` entry).
+    init(item: FeedItem, context: FeedRowContext) throws(VCTableError) {
+        let photo = try FeedPhoto(item)
+        self.init(
+            photo: photo, dateText: FeedDates.dayAndTime(of: photo.date, in: context.timeZone),
+            openDetail: context.openDetail)
+    }
+
+    /// The row identity of photo `id` (`"photo-<id>"`).
+    public static func identity(ofPhoto id: Int) -> Identity {
+        Identity("photo-\(id)")
+    }
+
+    /// The property names, shared by every photo row.
+    public static let propertyNames = ["title", "description", "imageUrl", "date"]
+
+    /// `"photo-<id>"`: the same photo across reloads.
+    public var diffIdentifier: Identity { Self.identity(ofPhoto: photo.id) }
+
+    /// `PhotoRowViewModel.propertyNames`.
+    public var propertyNames: [String] { Self.propertyNames }
+
+    /// The value of `name`; `nil` for an unknown name.
+    public func property(_ name: String) -> PropertyValue? {
+        switch name {
+        case "title": .string(photo.title)
+        case "description": .string(photo.description)
+        case "imageUrl": .string(photo.imageUrl)
+        case "date": .string(dateText)
+        default: nil
+        }
+    }
+
+    /// Whether `other` is a photo row showing the same photo and date.
+    public func isContentEqual(to other: any RowViewModel) -> Bool {
+        guard let other = other as? PhotoRowViewModel else { return false }
+        return other.photo == photo && other.dateText == dateText
+    }
+
+    /// Reports `openDetail` with the photo.
+    public func userSelected() {
+        openDetail?.emit(photo)
+    }
+
+    /// Reports `openDetail` with the photo, as selecting does.
+    public func userPressed() {
+        openDetail?.emit(photo)
+    }
+}

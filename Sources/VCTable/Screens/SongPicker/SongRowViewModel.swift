@@ -1,0 +1,58 @@
+/// A song in the picker (kind `"SongRow"`), whose `mode` changes as the screen does.
+///
+/// Selecting it (`ListModel.selectRow(at:)`) goes to the picker: while picking it toggles
+/// the song; while listening a playable song starts playing. A mode change is reported to
+/// `observeProperties` as `"mode"`, only when the mode actually changed, so the list
+/// redraws that row in place.
+///
+/// Properties: `title`, `subtitle`, `duration` (`m:ss`), `mode` (`"selected"`,
+/// `"unselected"`, `"playable"`, `"playing"`).
+public struct SongRowViewModel: RowViewModel {
+    /// The song.
+    public let song: Song
+    /// How the row shows now.
+    public let mode: Observable<SongMode>
+    private let owner: WeakBox<SongPickerViewModel>
+
+    init(song: Song, mode: SongMode, scheduler: any Scheduler, owner: WeakBox<SongPickerViewModel>) {
+        self.song = song
+        self.mode = Observable(mode, scheduler: scheduler)
+        self.owner = owner
+    }
+
+    /// The property names, shared by every song row.
+    public static let propertyNames = ["title", "subtitle", "duration", "mode"]
+
+    /// The song's id.
+    public var diffIdentifier: Identity { Identity(song.id) }
+
+    /// `SongRowViewModel.propertyNames`.
+    public var propertyNames: [String] { Self.propertyNames }
+
+    /// The value of `name` now (`mode` reads `mode`); `nil` for an unknown name.
+    public func property(_ name: String) -> PropertyValue? {
+        switch name {
+        case "title": .string(song.title)
+        case "subtitle": .string(song.subtitle)
+        case "duration": .string(song.durationText)
+        case "mode": .string(mode.value.name)
+        default: nil
+        }
+    }
+
+    /// Whether `other` is a song row showing the same song in the same mode.
+    public func isContentEqual(to other: any RowViewModel) -> Bool {
+        guard let other = other as? SongRowViewModel else { return false }
+        return other.song == song && other.mode.value == mode.value
+    }
+
+    /// Reports `"mode"` each time the mode changes.
+    public func observeProperties(_ observer: @escaping @Sendable (String) -> Void) -> (any Disposable)? {
+        mode.observe { _ in observer("mode") }
+    }
+
+    /// Tells the picker the song was selected.
+    public func userSelected() {
+        owner.value?.select(songID: song.id)
+    }
+}
