@@ -15,7 +15,7 @@ enum JSONArrayDocument {
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw VCTableError(.invalidJSON, "The response is not valid JSON: \(syntaxProblem(in: data))")
+            throw VCTableError(.invalidJSON, "The response is not valid JSON: \(JSONSyntax.problem(in: data))")
         }
         guard case .array(let elements) = root else {
             throw VCTableError(.notAnArray, "The response is not a JSON array of \(what) (found \(root.kindDescription)).")
@@ -31,18 +31,6 @@ enum JSONArrayDocument {
         return JSONObjectReader(index: index, fields: fields)
     }
 
-    /// Where the JSON syntax breaks, as `JSONSerialization` says it ("Unexpected end of
-    /// file…"); runs on the error path only.
-    private static func syntaxProblem(in data: Data) -> String {
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            if let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String {
-                return text.hasSuffix(".") ? text : text + "."
-            }
-        }
-        return "the data is malformed."
-    }
 }
 
 /// Typed access to the fields of element `index` of a JSON array; every failure is a

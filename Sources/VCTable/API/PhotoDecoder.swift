@@ -30,7 +30,7 @@ public enum PhotoDecoder {
                 // This Foundation reports an integer field holding 1.5 or 1e30 as corrupt data
                 // with no coding path; name the item and field like any other wrong type.
                 if let problem = unrepresentableInteger(in: data) { return problem }
-                return VCTableError(.invalidJSON, "The response is not valid JSON: \(syntaxProblem(in: data))")
+                return VCTableError(.invalidJSON, "The response is not valid JSON: \(JSONSyntax.problem(in: data))")
             }
             return VCTableError(.wrongFieldType, "\(place(context.codingPath)): \(context.debugDescription)")
         case .typeMismatch(let type, let context):
@@ -113,17 +113,4 @@ public enum PhotoDecoder {
         return nil
     }
 
-    /// Where the JSON syntax breaks ("Unexpected end of file…", "Invalid value around
-    /// character 10."): `JSONDecoder` does not say, `JSONSerialization` does. Runs on the
-    /// error path only.
-    private static func syntaxProblem(in data: Data) -> String {
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            if let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String {
-                return text.hasSuffix(".") ? text : text + "."
-            }
-        }
-        return "the data is malformed."
-    }
 }

@@ -233,23 +233,13 @@ public final class VCTableModel: Sendable {
         let scheduler = self.scheduler
         let list = self.list
         let owner = rowOwner
-        let task = Task.detached { [weak self] in
-            let outcome: Result<Loaded, VCTableError>
-            do {
-                let data = try await manager.getPhotos()
-                try Task.checkCancellation()
-                let items = try PhotoDecoder.decode(data)
-                try Task.checkCancellation()
-                let rows = items.map { PhotoCellViewModel(cell: $0, sharedOwner: owner) as any RowViewModel }
-                let update = try? list.prepareUpdate([ListSection(id: 0, rows: rows)])
-                outcome = .success(Loaded(items: items, update: update))
-            } catch is CancellationError {
-                return
-            } catch {
-                outcome = .failure(VCTableError(from: error))
-            }
-            if Task.isCancelled { return }
-            scheduler.schedule { [weak self] in self?.complete(generation, outcome) }
+        let task = Reload.start(on: scheduler) {
+            let items = try PhotoDecoder.decode(try await manager.getPhotos())
+            try Task.checkCancellation()
+            let rows = items.map { PhotoCellViewModel(cell: $0, sharedOwner: owner) as any RowViewModel }
+            return Loaded(items: items, update: try? list.prepareUpdate([ListSection(id: 0, rows: rows)]))
+        } deliver: { [weak self] outcome in
+            self?.complete(generation, outcome)
         }
         let keep = state.withLock { state -> Bool in
             guard state.generation == generation, state.loading else { return false }

@@ -118,24 +118,15 @@ public final class FeedViewModel: Sendable {
             scheduler: scheduler, timeZone: timeZone, previousSections: list.sections,
             follower: follower, openDetail: openDetail)
         let scheduler = self.scheduler
-        let task = Task.detached { [weak self] in
-            let outcome: Result<Prepared, VCTableError>
-            do {
-                let data = try await service.getFeeds()
-                try Task.checkCancellation()
-                let items = try FeedDecoder.decode(data, types: Set(factories.keys))
-                let sections = try Self.sections(of: items, factories: factories, context: context)
-                try Task.checkCancellation()
-                outcome = .success(Prepared(update: try list.prepareUpdate(sections), afterCommit: context.afterCommit))
-            } catch is CancellationError {
-                return
-            } catch let error as RowKindError {
-                outcome = .failure(VCTableError(.failed, error.message))
-            } catch {
-                outcome = .failure(VCTableError(from: error))
-            }
-            if Task.isCancelled { return }
-            scheduler.schedule { [weak self] in self?.complete(generation, outcome) }
+        let task = Reload.start(on: scheduler) {
+            let data = try await service.getFeeds()
+            try Task.checkCancellation()
+            let items = try FeedDecoder.decode(data, types: Set(factories.keys))
+            let sections = try Self.sections(of: items, factories: factories, context: context)
+            try Task.checkCancellation()
+            return Prepared(update: try list.prepareUpdate(sections), afterCommit: context.afterCommit)
+        } deliver: { [weak self] outcome in
+            self?.complete(generation, outcome)
         }
         let keep = state.withLock { state -> Bool in
             guard state.generation == generation, state.loading else { return false }

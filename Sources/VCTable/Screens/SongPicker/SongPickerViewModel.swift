@@ -152,19 +152,10 @@ public final class SongPickerViewModel: Sendable {
         isLoading.value = true
         let service = self.service
         let scheduler = self.scheduler
-        let task = Task.detached { [weak self] in
-            let outcome: Result<[Song], VCTableError>
-            do {
-                let data = try await service.getSongs()
-                try Task.checkCancellation()
-                outcome = .success(try SongDecoder.decode(data))
-            } catch is CancellationError {
-                return
-            } catch {
-                outcome = .failure(VCTableError(from: error))
-            }
-            if Task.isCancelled { return }
-            scheduler.schedule { [weak self] in self?.complete(generation, outcome) }
+        let task = Reload.start(on: scheduler) {
+            try SongDecoder.decode(try await service.getSongs())
+        } deliver: { [weak self] outcome in
+            self?.complete(generation, outcome)
         }
         let keep = storage.withLock { storage -> Bool in
             guard storage.generation == generation, storage.loading else { return false }
