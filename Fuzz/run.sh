@@ -33,7 +33,8 @@ quiet_link() { grep -v "Cannot export local symbol" || true; }
 
 echo "== building the fuzz targets"
 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -g -module-name VCTableDecoderFuzz \
-    Fuzz/decoder/main.swift Sources/VCTable/API/PhotoDecoder.swift Sources/VCTable/API/VCTableError.swift \
+    Fuzz/decoder/main.swift Sources/VCTable/API/PhotoDecoder.swift Sources/VCTable/API/JSONSyntax.swift \
+    Sources/VCTable/API/VCTableError.swift \
     Sources/VCTable/Model/VCTableCellData.swift -o "$out/fuzz-decoder" 2>&1 | quiet_link
 [[ -x $out/fuzz-decoder ]]
 
