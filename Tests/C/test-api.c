@@ -339,13 +339,46 @@ typedef struct
   Mode            mode;
   gint            n_requests; /* atomic */
   GPtrArray      *paths;      /* request paths, in order */
+  guint           active;     /* connections accepted and not yet served (lock) */
+  GCond           idle;       /* signalled when active drops */
 } Server;
 
+/* GThreadedSocketService runs each connection in a pool thread that may outlive
+ * g_object_unref (service): jobs hold their own references. So the server counts a
+ * connection when it is accepted ("incoming", emitted on the thread that iterates the
+ * listener's context, before the job is queued) and server_stop waits until every one
+ * was served before freeing what the handlers use. */
 static gboolean
-server_run (GThreadedSocketService *service,
-            GSocketConnection      *connection,
-            GObject                *source_object,
-            gpointer                user_data)
+server_incoming (GSocketService *service, GSocketConnection *connection, GObject *source, gpointer user_data)
+{
+  Server *server = user_data;
+  (void) service; (void) connection; (void) source;
+  g_mutex_lock (&server->lock);
+  server->active++;
+  g_mutex_unlock (&server->lock);
+  return FALSE;  /* let the threaded service's own handler queue the job */
+}
+
+static gboolean server_serve (GThreadedSocketService *service, GSocketConnection *connection,
+                              GObject *source_object, gpointer user_data);
+
+static gboolean
+server_run (GThreadedSocketService *service, GSocketConnection *connection, GObject *source_object, gpointer user_data)
+{
+  Server *server = user_data;
+  gboolean handled = server_serve (service, connection, source_object, user_data);
+  g_mutex_lock (&server->lock);
+  server->active--;
+  g_cond_broadcast (&server->idle);
+  g_mutex_unlock (&server->lock);
+  return handled;
+}
+
+static gboolean
+server_serve (GThreadedSocketService *service,
+              GSocketConnection      *connection,
+              GObject                *source_object,
+              gpointer                user_data)
 {
   Server *server = user_data;
   GInputStream *in = g_io_stream_get_input_stream (G_IO_STREAM (connection));
@@ -431,12 +464,14 @@ server_start (Server *server)
 
   memset (server, 0, sizeof *server);
   g_mutex_init (&server->lock);
+  g_cond_init (&server->idle);
   server->paths = g_ptr_array_new_with_free_func (g_free);
   server->stop = g_cancellable_new ();
   server->status = 200;
   server->reason = "OK";
   server->body = g_strdup ("[]");
   server->service = g_threaded_socket_service_new (4);
+  g_signal_connect (server->service, "incoming", G_CALLBACK (server_incoming), server);
   g_signal_connect (server->service, "run", G_CALLBACK (server_run), server);
   /* Bound to 127.0.0.1 only, port 0: the kernel picks a free one. */
   g_socket_listener_add_address (G_SOCKET_LISTENER (server->service), address,
@@ -476,16 +511,22 @@ server_uri (Server *server, const char *path)
 static void
 server_stop (Server *server)
 {
+  gint64 deadline = g_get_monotonic_time () + 30 * G_TIME_SPAN_SECOND;
+
   g_cancellable_cancel (server->stop);
   g_socket_service_stop (server->service);
   g_socket_listener_close (G_SOCKET_LISTENER (server->service));
-  /* Finalizing a threaded service waits for its handler threads. */
+  g_mutex_lock (&server->lock);
+  while (server->active > 0)
+    g_assert_true (g_cond_wait_until (&server->idle, &server->lock, deadline));
+  g_mutex_unlock (&server->lock);
   g_object_unref (server->service);
   g_object_unref (server->stop);
   g_ptr_array_unref (server->paths);
   g_free (server->body);
   g_free (server->base);
   g_mutex_clear (&server->lock);
+  g_cond_clear (&server->idle);
 }
 
 static void
