@@ -9,7 +9,6 @@
 
 #include <string.h>
 
-#define ERROR_PREFIX "An Error Occurred\n\n"
 
 /* The codes are ABI: the header's values must not move. */
 G_STATIC_ASSERT (VCT_ERROR_FAILED == 0);

@@ -10,8 +10,6 @@
 
 #include <string.h>
 
-#define TITLE "MVVM Table View Example"
-#define ERROR_PREFIX "An Error Occurred\n\n"
 
 typedef struct
 {

@@ -11,7 +11,6 @@
  */
 #include "common/vct-test.h"
 
-#define TITLE "MVVM Table View Example"
 #define ENV "VCTABLE_PHOTOS_URL"
 
 static GError *

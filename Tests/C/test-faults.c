@@ -14,7 +14,6 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#define ERROR_PREFIX "An Error Occurred\n\n"
 
 typedef enum
 {

@@ -9,7 +9,6 @@
 
 #include <string.h>
 
-#define TITLE "MVVM Table View Example"
 
 static gboolean
 all_notified (Recorder *rec)

@@ -26,7 +26,6 @@
 
 #include <string.h>
 
-#define TITLE "MVVM Table View Example"
 
 typedef enum
 {

@@ -7,8 +7,6 @@
  */
 #include "common/vct-test.h"
 
-#define TITLE "MVVM Table View Example"
-#define ERROR_PREFIX "An Error Occurred\n\n"
 
 typedef enum
 {

@@ -1,4 +1,3 @@
-internal import CGLib
 import Foundation
 
 /// The live `MyAPI`: fetches the photos document from an `http://`, `https://` or `file://` URI.
@@ -25,9 +24,7 @@ public struct URIPhotosAPI: MyAPI {
         timeout: Duration = URIPhotosAPI.defaultTimeout,
         maximumBodySize: Int = URIPhotosAPI.defaultMaximumBodySize
     ) throws(VCTableError) {
-        guard Self.scheme(of: uri) != nil else {
-            throw VCTableError(.invalidURI, "Cannot fetch photos from \"\(uri)\": use an http://, https:// or file:// URI.")
-        }
+        try ServiceURI.validate(uri, fetching: "photos")
         self.uri = uri
         self.timeout = timeout
         self.maximumBodySize = maximumBodySize
@@ -35,26 +32,12 @@ public struct URIPhotosAPI: MyAPI {
 
     /// An API that reads the file at `path` (absolute, or relative to the working directory).
     public init(filePath path: String) throws(VCTableError) {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        guard let uri = g_filename_to_uri(absolute, nil, nil) else {
-            throw VCTableError(.invalidURI, "Cannot make a file URI of \"\(path)\".")
-        }
-        defer { g_free(uri) }
-        try self.init(uri: String(cString: uri))
+        try self.init(uri: try ServiceURI.fileURI(forPath: path))
     }
 
     /// Fetches the document over HTTP(S) or from the file, on VCTable's I/O thread.
     public func getPhotos() async throws -> Data {
-        let location: Transfer.Location = Self.scheme(of: uri) == "file" ? .file(uri) : .http(uri)
-        return try await Transfer(location, timeout: timeout, maximumBodySize: maximumBodySize).run()
-    }
-
-    private static func scheme(of uri: String) -> String? {
-        let lower = uri.lowercased()
-        for scheme in ["http", "https", "file"] where lower.hasPrefix(scheme + "://") && lower.count > scheme.count + 3 {
-            return scheme
-        }
-        return nil
+        try await Transfer(ServiceURI.location(of: uri), timeout: timeout, maximumBodySize: maximumBodySize).run()
     }
 }
 

@@ -14,6 +14,10 @@ G_BEGIN_DECLS
 /* The normal guard for run_until, scaled up under valgrind. */
 #define VCT_TEST_TIMEOUT_MS 15000
 
+/* The table model's title, and the prefix of every didError message (vctable.h). */
+#define TITLE "MVVM Table View Example"
+#define ERROR_PREFIX "An Error Occurred\n\n"
+
 /* Whether VCT_TEST_UNDER_VALGRIND=1 is set: tests shrink their iteration counts. */
 gboolean vct_test_under_valgrind (void);
 
