@@ -152,7 +152,7 @@ enum ReloadBench {
     }
 
     static func run(_ report: Report, repetitions: Int, sizes: [Int]) throws {
-        var fixtures = try Fixtures(sizes: sizes)
+        let fixtures = try Fixtures(sizes: sizes)
         defer { fixtures.removeTemporaryFiles() }
         let loop = BenchLoop()
         let ticker = bench_ticker_start(loop.context, 1)!
