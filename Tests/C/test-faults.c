@@ -1,5 +1,5 @@
-/* test-faults.c: the fault matrix through the C API, against a loopback HTTP server in
- * this program (a GThreadedSocketService on 127.0.0.1, a free port).
+/* test-faults.c: the fault matrix through the C API, against the loopback HTTP server of
+ * common/vct-test.h (127.0.0.1, a free port) with a handler for each fault.
  *
  * Every fault runs as three reloads of one model: a good load (the items A), the fault,
  * then a good load again (the items B). The fault must give the right VctError code and
@@ -28,11 +28,11 @@ typedef enum
   BODY_REDIRECT_LOOP /* 302 to itself */
 } Behaviour;
 
+/* The behaviours, on the shared loopback server (common/vct-test.h), which accepts the
+ * connections, reads the requests and waits for this handler before it frees anything. */
 typedef struct
 {
-  GSocketService *service;
-  GCancellable   *stop;
-  guint16         port;
+  VctTestServer  *http;
   GMutex          lock;
   Behaviour       behaviour;
   guint           status;
@@ -40,53 +40,21 @@ typedef struct
   char           *raw;
   gsize           raw_length;
   guint           pause_ms;
-  gint            requests;    /* atomic */
 } Server;
 
 static gboolean
-write_all (GOutputStream *out, const void *data, gsize length, GCancellable *stop)
-{
-  return g_output_stream_write_all (out, data, length, NULL, stop, NULL);
-}
-
-static gboolean
-serve (GThreadedSocketService *service, GSocketConnection *connection, GObject *source, gpointer data)
+serve (const VctTestRequest *request, gpointer data)
 {
   Server *server = data;
-  GInputStream *in = g_io_stream_get_input_stream (G_IO_STREAM (connection));
-  GOutputStream *out = g_io_stream_get_output_stream (G_IO_STREAM (connection));
-  GDataInputStream *lines = g_data_input_stream_new (in);
-  char *line, *path = NULL, *body, *head;
+  GSocketConnection *connection = request->connection;
+  GCancellable *stop = request->stop;
+  char *body, *head;
   Behaviour behaviour;
   guint status, pause_ms;
   gsize length;
-  GCancellable *stop;
-
-  (void) service;
-  (void) source;
-  /* server_close () replaces server->stop: keep the one this connection started with. */
-  g_mutex_lock (&server->lock);
-  stop = g_object_ref (server->stop);
-  g_mutex_unlock (&server->lock);
-  g_filter_input_stream_set_close_base_stream (G_FILTER_INPUT_STREAM (lines), FALSE);
-  while ((line = g_data_input_stream_read_line (lines, NULL, stop, NULL)) != NULL)
-    {
-      gboolean end = line[0] == '\0' || (line[0] == '\r' && line[1] == '\0');
-      if (path == NULL)
-        {
-          char **parts = g_strsplit (line, " ", 3);
-          path = g_strdup (parts[0] && parts[1] ? parts[1] : "?");
-          g_strfreev (parts);
-        }
-      g_free (line);
-      if (end)
-        break;
-    }
-  g_object_unref (lines);
-  g_atomic_int_inc (&server->requests);
 
   g_mutex_lock (&server->lock);
-  behaviour = g_strcmp0 (path, "/good") == 0 ? BODY_GOOD : server->behaviour;
+  behaviour = g_strcmp0 (request->path, "/good") == 0 ? BODY_GOOD : server->behaviour;
   status = server->status;
   pause_ms = server->pause_ms;
   if (behaviour == BODY_RAW)
@@ -101,29 +69,27 @@ serve (GThreadedSocketService *service, GSocketConnection *connection, GObject *
     }
   g_mutex_unlock (&server->lock);
 
+  head = NULL;
   switch (behaviour)
     {
     case BODY_GOOD:
     case BODY_RAW:
-      head = g_strdup_printf ("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %"
-                              G_GSIZE_FORMAT "\r\nConnection: close\r\n\r\n", length);
-      if (write_all (out, head, strlen (head), stop))
-        write_all (out, body, length, stop);
+      vct_test_server_write_response (connection, 200, "application/json", body, length, stop);
       break;
     case BODY_STATUS:
-      head = g_strdup_printf ("HTTP/1.1 %u Oops\r\nContent-Length: 5\r\nConnection: close\r\n\r\noops!", status);
-      write_all (out, head, strlen (head), stop);
+      vct_test_server_write_response (connection, status, NULL, "oops!", 5, stop);
       break;
     case BODY_TRUNCATED:
       head = g_strdup_printf ("HTTP/1.1 200 OK\r\nContent-Length: %" G_GSIZE_FORMAT "\r\nConnection: close\r\n\r\n", length);
-      if (write_all (out, head, strlen (head), stop))
-        write_all (out, body, length / 2, stop);
+      if (vct_test_server_write (connection, head, strlen (head), stop))
+        vct_test_server_write (connection, body, length / 2, stop);
       break;
     case BODY_RESET:
       {
         struct linger linger = { 1, 0 };
         head = g_strdup_printf ("HTTP/1.1 200 OK\r\nContent-Length: %" G_GSIZE_FORMAT "\r\nConnection: close\r\n\r\n", length);
-        if (write_all (out, head, strlen (head), stop) && write_all (out, body, length / 2, stop))
+        if (vct_test_server_write (connection, head, strlen (head), stop) &&
+            vct_test_server_write (connection, body, length / 2, stop))
           {
             g_usleep (50 * 1000); /* let the half arrive before the RST */
             setsockopt (g_socket_get_fd (g_socket_connection_get_socket (connection)), SOL_SOCKET, SO_LINGER,
@@ -133,76 +99,43 @@ serve (GThreadedSocketService *service, GSocketConnection *connection, GObject *
       }
     case BODY_HANG:
       {
+        GInputStream *in = g_io_stream_get_input_stream (G_IO_STREAM (connection));
         char buffer[256];
-        head = NULL;
         while (g_input_stream_read (in, buffer, sizeof buffer, stop, NULL) > 0)
           ;
         break;
       }
     case BODY_TRICKLE:
-      head = g_strdup_printf ("HTTP/1.1 200 OK\r\nContent-Length: %" G_GSIZE_FORMAT "\r\nConnection: close\r\n\r\n", length);
-      if (write_all (out, head, strlen (head), stop))
-        for (gsize offset = 0; offset < length; offset += 64)
-          {
-            if (!write_all (out, body + offset, MIN (64, length - offset), stop))
-              break;
-            g_output_stream_flush (out, NULL, NULL);
-            g_usleep (pause_ms * 1000);
-            if (g_cancellable_is_cancelled (stop))
-              break;
-          }
-      break;
+      {
+        GOutputStream *out = g_io_stream_get_output_stream (G_IO_STREAM (connection));
+        head = g_strdup_printf ("HTTP/1.1 200 OK\r\nContent-Length: %" G_GSIZE_FORMAT "\r\nConnection: close\r\n\r\n", length);
+        if (vct_test_server_write (connection, head, strlen (head), stop))
+          for (gsize offset = 0; offset < length; offset += 64)
+            {
+              if (!vct_test_server_write (connection, body + offset, MIN (64, length - offset), stop))
+                break;
+              g_output_stream_flush (out, NULL, NULL);
+              g_usleep (pause_ms * 1000);
+              if (g_cancellable_is_cancelled (stop))
+                break;
+            }
+        break;
+      }
     case BODY_REDIRECT:
       head = g_strdup_printf ("HTTP/1.1 %u Moved\r\nLocation: /good\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", status);
-      write_all (out, head, strlen (head), stop);
+      vct_test_server_write (connection, head, strlen (head), stop);
       break;
     case BODY_REDIRECT_LOOP:
-      head = g_strdup_printf ("HTTP/1.1 302 Found\r\nLocation: %s\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", path);
-      write_all (out, head, strlen (head), stop);
+      head = g_strdup_printf ("HTTP/1.1 302 Found\r\nLocation: %s\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+                              request->path);
+      vct_test_server_write (connection, head, strlen (head), stop);
       break;
     default:
       g_assert_not_reached ();
     }
-  g_io_stream_close (G_IO_STREAM (connection), NULL, NULL);
   g_free (head);
   g_free (body);
-  g_free (path);
-  g_object_unref (stop);
   return TRUE;
-}
-
-static void
-server_listen (Server *server)
-{
-  GError *error = NULL;
-  GInetAddress *loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
-  GSocketAddress *address = g_inet_socket_address_new (loopback, server->port);
-  GSocketAddress *effective = NULL;
-
-  server->service = g_threaded_socket_service_new (8);
-  g_signal_connect (server->service, "run", G_CALLBACK (serve), server);
-  g_socket_listener_add_address (G_SOCKET_LISTENER (server->service), address, G_SOCKET_TYPE_STREAM,
-                                 G_SOCKET_PROTOCOL_TCP, NULL, &effective, &error);
-  g_assert_no_error (error);
-  server->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
-  g_socket_service_start (server->service);
-  g_object_unref (effective);
-  g_object_unref (address);
-  g_object_unref (loopback);
-}
-
-/* Stops listening (the port then refuses connections) and waits for the handlers. */
-static void
-server_close (Server *server)
-{
-  g_cancellable_cancel (server->stop);
-  g_socket_service_stop (server->service);
-  g_socket_listener_close (G_SOCKET_LISTENER (server->service));
-  g_clear_object (&server->service);
-  g_mutex_lock (&server->lock);
-  g_object_unref (server->stop);
-  server->stop = g_cancellable_new ();
-  g_mutex_unlock (&server->lock);
 }
 
 static void
@@ -210,15 +143,14 @@ server_start (Server *server)
 {
   memset (server, 0, sizeof *server);
   g_mutex_init (&server->lock);
-  server->stop = g_cancellable_new ();
-  server_listen (server);
+  server->http = vct_test_server_new ();
+  vct_test_server_set_handler (server->http, serve, server);
 }
 
 static void
 server_stop (Server *server)
 {
-  server_close (server);
-  g_object_unref (server->stop);
+  vct_test_server_free (server->http);
   g_free (server->good);
   g_free (server->raw);
   g_mutex_clear (&server->lock);
@@ -359,7 +291,7 @@ test_fault (gconstpointer data)
 
   server_start (&server);
   server_set_good (&server, 1, 12);
-  uri = g_strdup_printf ("http://127.0.0.1:%u/photos", server.port);
+  uri = vct_test_server_uri (server.http, "/photos");
   api = vct_api_new_for_uri_full (uri, (fault->timeout_ms ? fault->timeout_ms : 5000) * scale,
                                   fault->max_body, &error);
   g_assert_no_error (error);
@@ -390,7 +322,7 @@ test_fault (gconstpointer data)
   server.pause_ms = fault->pause_ms * (fault->expected == VCT_ERROR_TIMED_OUT ? scale : 1);
   g_mutex_unlock (&server.lock);
   if (fault->refused)
-    server_close (&server);
+    vct_test_server_close (server.http);
   g_assert_cmpint (reload_and_wait (model, &seen), ==, 1);
   if (fault->expected >= 0)
     {
@@ -422,7 +354,7 @@ test_fault (gconstpointer data)
 
   /* 3. the next reload succeeds: the items B */
   if (fault->refused)
-    server_listen (&server);
+    vct_test_server_listen (server.http);
   server_set (&server, BODY_GOOD, 0, NULL, 0);
   server_set_good (&server, 501, 7);
   g_assert_cmpint (reload_and_wait (model, &seen), ==, 1);

@@ -504,3 +504,369 @@ counter_notify (gpointer user_data)
 {
   g_atomic_int_inc (&((Counter *) user_data)->notified);
 }
+
+/* ------------------------------------------------------------- Loopback HTTP server */
+
+typedef struct
+{
+  char  *method;  /* NULL: any */
+  char  *path;
+  guint  status;
+  char  *body;
+  gsize  length;
+} ServerRoute;
+
+struct _VctTestServer
+{
+  GSocketService       *service;
+  guint16               port;
+  GMutex                lock;
+  GCond                 idle;
+  guint                 active;   /* connections accepted and not yet served (lock) */
+  GCancellable         *stop;     /* (lock) replaced by each close */
+  GPtrArray            *routes;   /* ServerRoute * (lock) */
+  GPtrArray            *requests; /* "METHOD path" (lock) */
+  VctTestServerHandler  handler;  /* (lock) */
+  gpointer              handler_data;
+};
+
+static void
+server_route_free (gpointer data)
+{
+  ServerRoute *route = data;
+  g_free (route->method);
+  g_free (route->path);
+  g_free (route->body);
+  g_free (route);
+}
+
+static const char *
+server_reason (guint status)
+{
+  switch (status)
+    {
+    case 200: return "OK";
+    case 201: return "Created";
+    case 204: return "No Content";
+    case 301: return "Moved Permanently";
+    case 302: return "Found";
+    case 404: return "Not Found";
+    case 500: return "Internal Server Error";
+    default: return "Status";
+    }
+}
+
+gboolean
+vct_test_server_write (GSocketConnection *connection, const void *data, gsize length, GCancellable *stop)
+{
+  GOutputStream *out = g_io_stream_get_output_stream (G_IO_STREAM (connection));
+  return g_output_stream_write_all (out, data, length, NULL, stop, NULL);
+}
+
+gboolean
+vct_test_server_write_response (GSocketConnection *connection,
+                                guint              status,
+                                const char        *content_type,
+                                const char        *body,
+                                gsize              length,
+                                GCancellable      *stop)
+{
+  GString *head = g_string_new (NULL);
+  gboolean ok;
+
+  g_string_append_printf (head, "HTTP/1.1 %u %s\r\n", status, server_reason (status));
+  if (content_type != NULL)
+    g_string_append_printf (head, "Content-Type: %s\r\n", content_type);
+  g_string_append_printf (head, "Content-Length: %" G_GSIZE_FORMAT "\r\nConnection: close\r\n\r\n", length);
+  ok = vct_test_server_write (connection, head->str, head->len, stop) &&
+       (length == 0 || vct_test_server_write (connection, body, length, stop));
+  g_string_free (head, TRUE);
+  return ok;
+}
+
+/* Reads the request line and the headers, then the body Content-Length announces (so
+ * the client never sees its request cut short). *@method and *@path: g_free. */
+static void
+server_read_request (GSocketConnection *connection, GCancellable *stop, char **method, char **path)
+{
+  GInputStream *in = g_io_stream_get_input_stream (G_IO_STREAM (connection));
+  GDataInputStream *lines = g_data_input_stream_new (in);
+  gsize content_length = 0;
+  char *line;
+
+  *method = NULL;
+  *path = NULL;
+  g_filter_input_stream_set_close_base_stream (G_FILTER_INPUT_STREAM (lines), FALSE);
+  g_data_input_stream_set_newline_type (lines, G_DATA_STREAM_NEWLINE_TYPE_CR_LF);
+  while ((line = g_data_input_stream_read_line (lines, NULL, stop, NULL)) != NULL)
+    {
+      gboolean end = line[0] == '\0';
+      if (*method == NULL)
+        {
+          char **parts = g_strsplit (line, " ", 3);
+          *method = g_strdup (parts[0] != NULL ? parts[0] : "?");
+          *path = g_strdup (parts[0] != NULL && parts[1] != NULL ? parts[1] : "?");
+          g_strfreev (parts);
+        }
+      else if (g_ascii_strncasecmp (line, "Content-Length:", 15) == 0)
+        content_length = (gsize) g_ascii_strtoull (line + 15, NULL, 10);
+      g_free (line);
+      if (end)
+        break;
+    }
+  if (content_length > 0 && content_length < 16 * 1024 * 1024)
+    {
+      char *body = g_malloc (content_length);
+      g_input_stream_read_all (G_INPUT_STREAM (lines), body, content_length, NULL, stop, NULL);
+      g_free (body);
+    }
+  g_object_unref (lines);
+  if (*method == NULL)
+    {
+      *method = g_strdup ("?");
+      *path = g_strdup ("?");
+    }
+}
+
+/* "incoming" runs on the thread iterating the listener's context, before the threaded
+ * service queues the job: the connection is counted before any handler can run. */
+static gboolean
+server_incoming (GSocketService *service, GSocketConnection *connection, GObject *source, gpointer data)
+{
+  VctTestServer *server = data;
+
+  (void) service;
+  (void) connection;
+  (void) source;
+  g_mutex_lock (&server->lock);
+  server->active++;
+  g_mutex_unlock (&server->lock);
+  return FALSE; /* the threaded service's own handler queues the job */
+}
+
+static gboolean
+server_run (GThreadedSocketService *service, GSocketConnection *connection, GObject *source, gpointer data)
+{
+  VctTestServer *server = data;
+  VctTestServerHandler handler;
+  gpointer handler_data;
+  GCancellable *stop;
+  ServerRoute *found = NULL;
+  char *method, *path, *body = NULL;
+  gsize length = 0;
+  guint status = 404;
+  gboolean handled = FALSE;
+
+  (void) service;
+  (void) source;
+  /* A close replaces server->stop: keep the one this connection started with. */
+  g_mutex_lock (&server->lock);
+  stop = g_object_ref (server->stop);
+  g_mutex_unlock (&server->lock);
+  g_socket_set_timeout (g_socket_connection_get_socket (connection), 30);
+
+  server_read_request (connection, stop, &method, &path);
+
+  g_mutex_lock (&server->lock);
+  g_ptr_array_add (server->requests, g_strdup_printf ("%s %s", method, path));
+  handler = server->handler;
+  handler_data = server->handler_data;
+  for (guint i = 0; i < server->routes->len && found == NULL; i++)
+    {
+      ServerRoute *route = g_ptr_array_index (server->routes, i);
+      if ((route->method == NULL || strcmp (route->method, method) == 0) && strcmp (route->path, path) == 0)
+        found = route;
+    }
+  if (found != NULL)
+    {
+      status = found->status;
+      body = g_memdup2 (found->body, found->length + 1);
+      length = found->length;
+    }
+  g_mutex_unlock (&server->lock);
+
+  if (handler != NULL)
+    {
+      VctTestRequest request = { method, path, connection, stop };
+      handled = handler (&request, handler_data);
+    }
+  if (!handled)
+    vct_test_server_write_response (connection, status, "application/json", body != NULL ? body : "", length, stop);
+  g_io_stream_close (G_IO_STREAM (connection), NULL, NULL);
+
+  g_free (body);
+  g_free (method);
+  g_free (path);
+  g_object_unref (stop);
+
+  g_mutex_lock (&server->lock);
+  server->active--;
+  g_cond_broadcast (&server->idle);
+  g_mutex_unlock (&server->lock);
+  return TRUE;
+}
+
+void
+vct_test_server_listen (VctTestServer *server)
+{
+  GError *error = NULL;
+  GInetAddress *loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  GSocketAddress *address = g_inet_socket_address_new (loopback, server->port);
+  GSocketAddress *effective = NULL;
+
+  g_assert_null (server->service);
+  server->service = g_threaded_socket_service_new (8);
+  g_signal_connect (server->service, "incoming", G_CALLBACK (server_incoming), server);
+  g_signal_connect (server->service, "run", G_CALLBACK (server_run), server);
+  g_socket_listener_add_address (G_SOCKET_LISTENER (server->service), address, G_SOCKET_TYPE_STREAM,
+                                 G_SOCKET_PROTOCOL_TCP, NULL, &effective, &error);
+  g_assert_no_error (error);
+  server->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
+  g_socket_service_start (server->service);
+  g_object_unref (effective);
+  g_object_unref (address);
+  g_object_unref (loopback);
+}
+
+VctTestServer *
+vct_test_server_new (void)
+{
+  VctTestServer *server = g_new0 (VctTestServer, 1);
+
+  g_mutex_init (&server->lock);
+  g_cond_init (&server->idle);
+  server->stop = g_cancellable_new ();
+  server->routes = g_ptr_array_new_with_free_func (server_route_free);
+  server->requests = g_ptr_array_new_with_free_func (g_free);
+  vct_test_server_listen (server);
+  return server;
+}
+
+void
+vct_test_server_close (VctTestServer *server)
+{
+  gint64 deadline = g_get_monotonic_time () + 30 * G_TIME_SPAN_SECOND * (vct_test_under_valgrind () ? 10 : 1);
+
+  if (server->service == NULL)
+    return;
+  g_mutex_lock (&server->lock);
+  g_cancellable_cancel (server->stop);
+  g_mutex_unlock (&server->lock);
+  g_socket_service_stop (server->service);
+  g_socket_listener_close (G_SOCKET_LISTENER (server->service));
+  /* The pool threads may outlive the service object (each job holds a reference): wait
+   * until every accepted connection was served, then no handler can touch @server. */
+  g_mutex_lock (&server->lock);
+  while (server->active > 0)
+    if (!g_cond_wait_until (&server->idle, &server->lock, deadline))
+      g_error ("vct_test_server_close: %u handler(s) still running after 30 s", server->active);
+  g_object_unref (server->stop);
+  server->stop = g_cancellable_new ();
+  g_mutex_unlock (&server->lock);
+  g_signal_handlers_disconnect_by_data (server->service, server);
+  g_clear_object (&server->service);
+}
+
+void
+vct_test_server_free (VctTestServer *server)
+{
+  if (server == NULL)
+    return;
+  vct_test_server_close (server);
+  g_object_unref (server->stop);
+  g_ptr_array_unref (server->routes);
+  g_ptr_array_unref (server->requests);
+  g_mutex_clear (&server->lock);
+  g_cond_clear (&server->idle);
+  g_free (server);
+}
+
+guint16
+vct_test_server_get_port (VctTestServer *server)
+{
+  return server->port;
+}
+
+char *
+vct_test_server_uri (VctTestServer *server, const char *path)
+{
+  return g_strdup_printf ("http://127.0.0.1:%u%s", server->port, path);
+}
+
+void
+vct_test_server_route (VctTestServer *server, const char *method, const char *path,
+                       guint status, const char *body, gssize length)
+{
+  ServerRoute *route = g_new0 (ServerRoute, 1);
+
+  route->method = g_strdup (method);
+  route->path = g_strdup (path);
+  route->status = status;
+  route->length = body == NULL ? 0 : length < 0 ? strlen (body) : (gsize) length;
+  route->body = body == NULL ? g_strdup ("") : g_memdup2 (body, route->length + 1);
+  route->body[route->length] = '\0';
+  g_mutex_lock (&server->lock);
+  for (guint i = 0; i < server->routes->len; i++)
+    {
+      ServerRoute *old = g_ptr_array_index (server->routes, i);
+      if (g_strcmp0 (old->method, method) == 0 && strcmp (old->path, path) == 0)
+        {
+          g_ptr_array_remove_index (server->routes, i);
+          break;
+        }
+    }
+  g_ptr_array_add (server->routes, route);
+  g_mutex_unlock (&server->lock);
+}
+
+void
+vct_test_server_set_handler (VctTestServer *server, VctTestServerHandler handler, gpointer user_data)
+{
+  g_mutex_lock (&server->lock);
+  server->handler = handler;
+  server->handler_data = user_data;
+  g_mutex_unlock (&server->lock);
+}
+
+guint
+vct_test_server_n_requests (VctTestServer *server)
+{
+  guint n;
+
+  g_mutex_lock (&server->lock);
+  n = server->requests->len;
+  g_mutex_unlock (&server->lock);
+  return n;
+}
+
+guint
+vct_test_server_count (VctTestServer *server, const char *method, const char *path)
+{
+  guint n = 0;
+
+  g_mutex_lock (&server->lock);
+  for (guint i = 0; i < server->requests->len; i++)
+    {
+      const char *seen = g_ptr_array_index (server->requests, i);
+      const char *space = strchr (seen, ' ');
+      gsize method_length = space != NULL ? (gsize) (space - seen) : strlen (seen);
+      if ((method == NULL || (strlen (method) == method_length && strncmp (seen, method, method_length) == 0)) &&
+          (path == NULL || (space != NULL && strcmp (space + 1, path) == 0)))
+        n++;
+    }
+  g_mutex_unlock (&server->lock);
+  return n;
+}
+
+char **
+vct_test_server_dup_requests (VctTestServer *server)
+{
+  char **copy;
+
+  g_mutex_lock (&server->lock);
+  copy = g_new0 (char *, server->requests->len + 1);
+  for (guint i = 0; i < server->requests->len; i++)
+    copy[i] = g_strdup (g_ptr_array_index (server->requests, i));
+  g_mutex_unlock (&server->lock);
+  return copy;
+}

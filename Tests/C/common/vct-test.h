@@ -163,6 +163,79 @@ void counter_text_func (const char *text, gpointer user_data);
 void counter_reload_func (VctCellData *const *items, gsize n_items, gpointer user_data);
 void counter_notify (gpointer user_data);
 
+/* ------------------------------------------------------------- Loopback HTTP server */
+
+/* A small HTTP/1.1 server on 127.0.0.1 (a free port), one GThreadedSocketService: each
+ * connection is one request, served on a pool thread, answered with "Connection: close".
+ * Every request is recorded ("METHOD path", in arrival order). A request is answered by
+ * the handler when one is set and it returns TRUE, else by the route for its method and
+ * path (vct_test_server_route), else 404.
+ *
+ * Connections are accepted by the thread that iterates the default GMainContext (the
+ * test's), so a test must run its loop for requests to be served. Closing or freeing
+ * the server cancels the handlers' `stop` and waits for every connection accepted so
+ * far to be served: nothing a handler uses is freed under it. */
+typedef struct _VctTestServer VctTestServer;
+
+/* One request as a handler sees it (valid during the call). */
+typedef struct
+{
+  const char        *method;
+  const char        *path;       /* the request target, as sent */
+  GSocketConnection *connection; /* write the response here; the server closes it */
+  GCancellable      *stop;       /* cancelled when the server closes */
+} VctTestRequest;
+
+/* Answers @request itself (returns TRUE), or leaves it to the routes (FALSE). Runs on a
+ * pool thread. */
+typedef gboolean (*VctTestServerHandler) (const VctTestRequest *request, gpointer user_data);
+
+/* A server listening on a free loopback port; free with vct_test_server_free. */
+VctTestServer *vct_test_server_new (void);
+/* Stops listening, waits for the handlers, frees everything. */
+void vct_test_server_free (VctTestServer *server);
+/* Stops listening (the port then refuses connections) and waits for the handlers. */
+void vct_test_server_close (VctTestServer *server);
+/* Listens again on the same port after vct_test_server_close. */
+void vct_test_server_listen (VctTestServer *server);
+guint16 vct_test_server_get_port (VctTestServer *server);
+/* "http://127.0.0.1:<port>" followed by @path; g_free. */
+char *vct_test_server_uri (VctTestServer *server, const char *path);
+/* Answers @method (NULL: any) @path with @status and @body (@length bytes, -1 for
+ * NUL-terminated; NULL for an empty body), as application/json. Replaces an earlier
+ * route of the same method and path. */
+void vct_test_server_route (VctTestServer *server,
+                            const char    *method,
+                            const char    *path,
+                            guint          status,
+                            const char    *body,
+                            gssize         length);
+/* Sets (NULL: clears) the handler tried before the routes. */
+void vct_test_server_set_handler (VctTestServer        *server,
+                                  VctTestServerHandler  handler,
+                                  gpointer              user_data);
+/* How many requests were received, and how many of them were @method (NULL: any)
+ * @path (NULL: any). */
+guint vct_test_server_n_requests (VctTestServer *server);
+guint vct_test_server_count (VctTestServer *server, const char *method, const char *path);
+/* The requests received so far, "METHOD path" each, in order; g_strfreev. */
+char **vct_test_server_dup_requests (VctTestServer *server);
+
+/* For handlers: writes a whole response (status line with a generic reason,
+ * Content-Type when not NULL, Content-Length, Connection: close, the body). Returns
+ * FALSE when the client went away or @stop was cancelled. */
+gboolean vct_test_server_write_response (GSocketConnection *connection,
+                                         guint              status,
+                                         const char        *content_type,
+                                         const char        *body,
+                                         gsize              length,
+                                         GCancellable      *stop);
+/* For handlers: writes @length raw bytes. */
+gboolean vct_test_server_write (GSocketConnection *connection,
+                                const void        *data,
+                                gsize              length,
+                                GCancellable      *stop);
+
 G_END_DECLS
 
 #endif /* VCT_TEST_H */
