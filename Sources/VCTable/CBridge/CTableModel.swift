@@ -7,8 +7,9 @@ import Synchronization
 /// last reload delivered.
 final class CTableModel: CCallbackOwner, CCountedHandle, @unchecked Sendable {
 
-    /// The delivered items and their C boxes, made on first use and kept until the next
-    /// reload is delivered (so `get_item` pointers stay valid until then).
+    /// The delivered items and their C boxes, kept until the next reload is delivered (so
+    /// `get_item` pointers stay valid until then). The boxes are made in the reload's task
+    /// when `didReloadData` is set then (it hands out every box), else on first use.
     private struct Items {
         var cells: [VCTableCellData] = []
         var boxes: [CCellData?] = []
@@ -47,6 +48,7 @@ final class CTableModel: CCallbackOwner, CCountedHandle, @unchecked Sendable {
     static func make(_ model: VCTableModel) -> OpaquePointer {
         let box = CTableModel(model)
         _ = model.addObserver { [weak box] report in box?.deliver(report) }
+        model.setCompanion { [weak box] cells in box?.boxes(for: cells) }
         return box.retainedPointer
     }
 
@@ -64,6 +66,12 @@ final class CTableModel: CCallbackOwner, CCountedHandle, @unchecked Sendable {
         items.withLock { items in items.cells.indices.contains(index) ? items.box(at: index) : nil }
     }
 
+    /// In the reload's task: the C boxes of `cells`, when `didReloadData` will need them all.
+    private func boxes(for cells: [VCTableCellData]) -> [CCellData?]? {
+        guard slots.isSet(Slot.didReloadData.rawValue) else { return nil }
+        return cells.map { Optional(CCellData($0)) }
+    }
+
     /// On the context: forwards a report to the C callbacks.
     private func deliver(_ report: VCTableModel.Report) {
         switch report {
@@ -71,8 +79,12 @@ final class CTableModel: CCallbackOwner, CCountedHandle, @unchecked Sendable {
             call(.didUpdateNavigationTitle, text)
         case .failed(let error):
             call(.didError, VCTableModel.errorMessage(for: error))
-        case .reloaded(let cells):
-            items.withLock { $0 = Items(cells: cells, boxes: Array(repeating: nil, count: cells.count)) }
+        case .reloaded(let cells, let companion):
+            var boxes = companion as? [CCellData?] ?? []
+            if boxes.count != cells.count { boxes = Array(repeating: nil, count: cells.count) }
+            var replaced = Items(cells: cells, boxes: boxes)
+            items.withLock { swap(&$0, &replaced) }
+            releaseOffLoop(&replaced, replacingWith: Items(), count: replaced.cells.count)
             guard slots.isSet(Slot.didReloadData.rawValue) else { return }
             let pointers = items.withLock { items in
                 (0..<items.cells.count).map { Optional(items.box(at: $0).pointer) }

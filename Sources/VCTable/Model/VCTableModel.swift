@@ -25,9 +25,15 @@ public final class VCTableModel: Sendable {
     /// A report as it is delivered on the context.
     enum Report: Sendable {
         case navigationTitle(String)
-        case reloaded([VCTableCellData])
+        /// The items, and what the companion (if any) made of them in the reload's task.
+        case reloaded([VCTableCellData], companion: (any Sendable)?)
         case failed(VCTableError)
     }
+
+    /// Builds, in a reload's background task, what a wrapper needs of the new items (the C
+    /// bridge's `VctCellData` boxes), so that it is not built on the loop; handed back in
+    /// the `.reloaded` report. Returns nil when there is nothing to build.
+    typealias Companion = @Sendable ([VCTableCellData]) -> (any Sendable)?
 
     private struct State: Sendable {
         var didReloadData: (@Sendable ([VCTableCellData]) -> Void)?
@@ -42,6 +48,7 @@ public final class VCTableModel: Sendable {
         var waiters: [(generation: UInt64, continuation: CheckedContinuation<[VCTableCellData], any Error>)] = []
         var observers: [(token: UInt64, observer: @Sendable (Report) -> Void)] = []
         var nextObserver: UInt64 = 0
+        var companion: Companion?
     }
 
     /// The navigation title the screen starts with and returns to on every reload.
@@ -202,6 +209,11 @@ public final class VCTableModel: Sendable {
         }
     }
 
+    /// Sets the companion every later reload runs in its background task.
+    func setCompanion(_ companion: Companion?) {
+        state.withLock { $0.companion = companion }
+    }
+
     func removeObserver(_ token: UInt64) {
         state.withLock { $0.observers.removeAll { $0.token == token } }
     }
@@ -209,7 +221,7 @@ public final class VCTableModel: Sendable {
     /// Starts a reload; `waiter` (from `reload()`) is resumed with its outcome.
     @discardableResult
     private func startReload(waiter: CheckedContinuation<[VCTableCellData], any Error>? = nil) -> UInt64 {
-        let started = state.withLock { state -> (UInt64, Task<Void, Never>?, [(generation: UInt64, continuation: CheckedContinuation<[VCTableCellData], any Error>)])? in
+        let started = state.withLock { state -> (UInt64, Task<Void, Never>?, [(generation: UInt64, continuation: CheckedContinuation<[VCTableCellData], any Error>)], Companion?)? in
             if state.invalidated { return nil }
             state.generation &+= 1
             state.loading = true
@@ -218,9 +230,9 @@ public final class VCTableModel: Sendable {
             let stale = state.waiters
             state.waiters.removeAll()
             if let waiter { state.waiters.append((state.generation, waiter)) }
-            return (state.generation, superseded, stale)
+            return (state.generation, superseded, stale, state.companion)
         }
-        guard let (generation, superseded, stale) = started else {
+        guard let (generation, superseded, stale, companion) = started else {
             waiter?.resume(throwing: CancellationError())
             return 0
         }
@@ -237,7 +249,9 @@ public final class VCTableModel: Sendable {
             let items = try PhotoDecoder.decode(try await manager.getPhotos())
             try Task.checkCancellation()
             let rows = items.map { PhotoCellViewModel(cell: $0, sharedOwner: owner) as any RowViewModel }
-            return Loaded(items: items, update: try? list.prepareUpdate([ListSection(id: 0, rows: rows)]))
+            let update = try? list.prepareUpdate([ListSection(id: 0, rows: rows)])
+            try Task.checkCancellation()
+            return Loaded(items: items, update: update, companion: companion?(items))
         } deliver: { [weak self] outcome in
             self?.complete(generation, outcome)
         }
@@ -264,10 +278,12 @@ public final class VCTableModel: Sendable {
         for waiter in waiters { waiter.resume(throwing: CancellationError()) }
     }
 
-    /// A decoded reload: the items, and the list change prepared off the loop.
+    /// A decoded reload: the items, the list change and the companion's value, all
+    /// prepared off the loop.
     private struct Loaded: Sendable {
         var items: [VCTableCellData]
         var update: ListModel.PreparedUpdate?
+        var companion: (any Sendable)?
     }
 
     /// On the context: delivers the outcome of reload `generation` unless a later one started.
@@ -291,30 +307,15 @@ public final class VCTableModel: Sendable {
             return waiters
         }
         guard let waiters else { return }
-        if case .success(let loaded) = loaded, let update = loaded.update {
-            list.commit(update)
-        }
-        switch outcome {
-        case .success(let items): deliver(.reloaded(items))
-        case .failure(let error): deliver(.failed(error))
+        switch loaded {
+        case .success(let loaded):
+            if let update = loaded.update { list.commit(update) }
+            deliver(.reloaded(loaded.items, companion: loaded.companion))
+        case .failure(let error):
+            deliver(.failed(error))
         }
         for waiter in waiters { waiter.resume(with: outcome.mapError { $0 as any Error }) }
-        Self.releaseOffLoop(&replaced)
-    }
-
-    /// Frees `items` on the cooperative pool instead of the calling thread (the loop):
-    /// the previous reload's photos own three heap strings each, and freeing 100 000 of
-    /// them takes tens of milliseconds. The box holds the only reference once `items` is
-    /// emptied, so the last release happens in the task.
-    private static func releaseOffLoop(_ items: inout [VCTableCellData]) {
-        guard items.count >= 1_000 else { return }
-        final class Retired: @unchecked Sendable {
-            var items: [VCTableCellData]
-            init(_ items: [VCTableCellData]) { self.items = items }
-        }
-        let retired = Retired(items)
-        items = []
-        Task.detached(priority: .utility) { retired.items = [] }
+        releaseOffLoop(&replaced, replacingWith: [], count: replaced.count)
     }
 
     private func post(_ report: Report) {
@@ -344,7 +345,7 @@ public final class VCTableModel: Sendable {
         }
         switch report {
         case .navigationTitle(let text): delivery.didUpdateNavigationTitle?(text)
-        case .reloaded(let items): delivery.didReloadData?(items)
+        case .reloaded(let items, _): delivery.didReloadData?(items)
         case .failed(let failure): delivery.didError?(Self.errorMessage(for: failure))
         }
         for entry in delivery.observers { entry.observer(report) }
