@@ -870,3 +870,459 @@ vct_test_server_dup_requests (VctTestServer *server)
   g_mutex_unlock (&server->lock);
   return copy;
 }
+
+/* ------------------------------------------------------------- Screens: Events */
+
+void
+events_init (Events *events, GMainContext *context)
+{
+  memset (events, 0, sizeof *events);
+  events->context = context;
+  events->thread = g_thread_self ();
+  g_mutex_init (&events->lock);
+  events->log = g_ptr_array_new_with_free_func (g_free);
+}
+
+void
+events_clear (Events *events)
+{
+  iterate_pending (events->context);
+  g_assert_cmpint (g_atomic_int_get (&events->wrong_thread), ==, 0);
+  g_assert_cmpint (g_atomic_int_get (&events->calls_after_notify), ==, 0);
+  g_clear_pointer (&events->log, g_ptr_array_unref);
+  g_mutex_clear (&events->lock);
+}
+
+EventSlot *
+events_slot (Events *events, const char *name)
+{
+  EventSlot *slot;
+
+  g_assert_cmpuint (events->n_slots, <, EVENTS_MAX_SLOTS);
+  slot = &events->slots[events->n_slots++];
+  slot->events = events;
+  slot->name = name;
+  slot->notified = 0;
+  return slot;
+}
+
+EventSlot *
+events_find (Events *events, const char *name)
+{
+  for (guint i = 0; i < events->n_slots; i++)
+    if (strcmp (events->slots[i].name, name) == 0)
+      return &events->slots[i];
+  return NULL;
+}
+
+void
+events_assert_all_notified (Events *events)
+{
+  for (guint i = 0; i < events->n_slots; i++)
+    if (g_atomic_int_get (&events->slots[i].notified) != 1)
+      g_error ("the notify of \"%s\" ran %d times, not once", events->slots[i].name,
+               g_atomic_int_get (&events->slots[i].notified));
+}
+
+void
+events_record (EventSlot *slot, char *what)
+{
+  Events *events = slot->events;
+
+  if (g_thread_self () != events->thread)
+    g_atomic_int_inc (&events->wrong_thread);
+  if (g_atomic_int_get (&slot->notified))
+    g_atomic_int_inc (&events->calls_after_notify);
+  g_mutex_lock (&events->lock);
+  g_ptr_array_add (events->log, g_strconcat (slot->name, ":", what, NULL));
+  g_mutex_unlock (&events->lock);
+  g_free (what);
+}
+
+void
+events_text_func (const char *text, gpointer slot)
+{
+  g_assert_nonnull (text);
+  events_record (slot, g_strdup (text));
+}
+
+void
+events_boolean_func (gboolean value, gpointer slot)
+{
+  events_record (slot, g_strdup (value ? "1" : "0"));
+}
+
+void
+events_slot_notify (gpointer slot)
+{
+  g_atomic_int_inc (&((EventSlot *) slot)->notified);
+}
+
+static void
+events_sections_func (guint position, guint removed, guint added, gpointer slot)
+{
+  events_record (slot, g_strdup_printf ("%u,%u,%u", position, removed, added));
+}
+
+static void
+events_items_func (guint section, guint position, guint removed, guint added, gpointer slot)
+{
+  Events *events = ((EventSlot *) slot)->events;
+
+  events_record (slot, g_strdup_printf ("%u,%u,%u,%u", section, position, removed, added));
+  if (events->items_hook != NULL)
+    events->items_hook (section, position, removed, added, events->items_hook_data);
+}
+
+static void
+events_section_updated_func (guint section, gpointer slot)
+{
+  events_record (slot, g_strdup_printf ("%u", section));
+}
+
+static void
+events_item_updated_func (guint section, guint position, gpointer slot)
+{
+  events_record (slot, g_strdup_printf ("%u,%u", section, position));
+}
+
+void
+events_attach_list (Events *events, VctListModel *list)
+{
+  vct_list_model_set_sections_changed (list, events_sections_func, events_slot (events, "sections"), events_slot_notify);
+  vct_list_model_set_items_changed (list, events_items_func, events_slot (events, "items"), events_slot_notify);
+  vct_list_model_set_section_updated (list, events_section_updated_func, events_slot (events, "section-updated"),
+                                      events_slot_notify);
+  vct_list_model_set_item_updated (list, events_item_updated_func, events_slot (events, "updated"), events_slot_notify);
+}
+
+guint
+events_mark (Events *events)
+{
+  guint n;
+
+  g_mutex_lock (&events->lock);
+  n = events->log->len;
+  g_mutex_unlock (&events->lock);
+  return n;
+}
+
+char *
+events_since (Events *events, guint mark)
+{
+  GString *joined = g_string_new (NULL);
+
+  g_mutex_lock (&events->lock);
+  for (guint i = mark; i < events->log->len; i++)
+    {
+      if (i > mark)
+        g_string_append (joined, " | ");
+      g_string_append (joined, g_ptr_array_index (events->log, i));
+    }
+  g_mutex_unlock (&events->lock);
+  return g_string_free (joined, FALSE);
+}
+
+guint
+events_count (Events *events, guint mark, const char *prefix)
+{
+  guint n = 0;
+
+  g_mutex_lock (&events->lock);
+  for (guint i = mark; i < events->log->len; i++)
+    if (g_str_has_prefix (g_ptr_array_index (events->log, i), prefix))
+      n++;
+  g_mutex_unlock (&events->lock);
+  return n;
+}
+
+char *
+events_last (Events *events, guint mark, const char *prefix)
+{
+  char *found = NULL;
+
+  g_mutex_lock (&events->lock);
+  for (guint i = events->log->len; i > mark && found == NULL; i--)
+    {
+      const char *event = g_ptr_array_index (events->log, i - 1);
+      if (g_str_has_prefix (event, prefix))
+        found = g_strdup (event + strlen (prefix));
+    }
+  g_mutex_unlock (&events->lock);
+  return found;
+}
+
+typedef struct
+{
+  Events     *events;
+  guint       mark;
+  const char *prefix;
+  guint       n;
+} EventsWait;
+
+static gboolean
+events_wait_cond (gpointer data)
+{
+  EventsWait *wait = data;
+  return events_count (wait->events, wait->mark, wait->prefix) >= wait->n;
+}
+
+void
+events_wait_at (Events *events, guint mark, const char *prefix, guint n, const char *file, int line)
+{
+  EventsWait wait = { events, mark, prefix, n };
+  GMainContext *context = events->context != NULL ? events->context : g_main_context_default ();
+  GSource *guard = g_timeout_source_new (vct_test_scale (VCT_TEST_TIMEOUT_MS, VCT_TEST_TIMEOUT_MS * 10));
+  gint expired = 0;
+
+  g_source_set_callback (guard, set_flag_cb, &expired, NULL);
+  g_source_attach (guard, context);
+  while (!events_wait_cond (&wait) && !g_atomic_int_get (&expired))
+    g_main_context_iteration (context, TRUE);
+  g_source_destroy (guard);
+  g_source_unref (guard);
+  if (!events_wait_cond (&wait))
+    {
+      char *seen = events_since (events, mark);
+      char *message = g_strdup_printf ("timed out waiting for %u event(s) \"%s...\"; logged since: \"%s\"",
+                                       n, prefix, seen);
+      g_assertion_message (G_LOG_DOMAIN, file, line, "events_wait", message);
+      g_free (message);
+      g_free (seen);
+    }
+}
+
+void
+settle (GMainContext *context)
+{
+  iterate_pending (context);
+  iterate_for (context, vct_test_scale (150, 600));
+  iterate_pending (context);
+}
+
+/* ------------------------------------------------------------- Screens: FakeService */
+
+typedef struct
+{
+  VctApiRequest *request;
+  gint64         member_id;
+} FakeFollow;
+
+void
+fake_service_init (FakeService *fake, GMainContext *context)
+{
+  memset (fake, 0, sizeof *fake);
+  g_mutex_init (&fake->lock);
+  g_queue_init (&fake->fetches);
+  g_queue_init (&fake->follows);
+  fake->follow_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  fake->thread = g_thread_self ();
+  fake->context = context != NULL ? context : g_main_context_default ();
+}
+
+static void
+fake_service_check_call (FakeService *fake)
+{
+  if (g_atomic_int_get (&fake->notified))
+    g_atomic_int_inc (&fake->calls_after_notify);
+  if (g_thread_self () != fake->thread)
+    g_atomic_int_inc (&fake->wrong_thread);
+}
+
+void
+fake_service_fetch (VctApiRequest *request, gpointer data)
+{
+  FakeService *fake = data;
+
+  g_assert_nonnull (request);
+  fake_service_check_call (fake);
+  g_mutex_lock (&fake->lock);
+  g_queue_push_tail (&fake->fetches, request);
+  g_mutex_unlock (&fake->lock);
+  g_atomic_int_inc (&fake->n_fetches);
+}
+
+void
+fake_service_follow (VctApiRequest *request, gint64 member_id, gpointer data)
+{
+  FakeService *fake = data;
+  FakeFollow *follow = g_new0 (FakeFollow, 1);
+
+  g_assert_nonnull (request);
+  fake_service_check_call (fake);
+  follow->request = request;
+  follow->member_id = member_id;
+  g_mutex_lock (&fake->lock);
+  g_queue_push_tail (&fake->follows, follow);
+  g_array_append_val (fake->follow_ids, member_id);
+  g_mutex_unlock (&fake->lock);
+}
+
+void
+fake_service_notify (gpointer data)
+{
+  FakeService *fake = data;
+
+  g_atomic_int_inc (&fake->notified);
+  g_main_context_wakeup (fake->context);
+}
+
+static gboolean
+fake_service_has_fetch (gpointer data)
+{
+  FakeService *fake = data;
+  gboolean has;
+
+  g_mutex_lock (&fake->lock);
+  has = fake->fetches.length > 0;
+  g_mutex_unlock (&fake->lock);
+  return has;
+}
+
+static gboolean
+fake_service_has_follow (gpointer data)
+{
+  FakeService *fake = data;
+  gboolean has;
+
+  g_mutex_lock (&fake->lock);
+  has = fake->follows.length > 0;
+  g_mutex_unlock (&fake->lock);
+  return has;
+}
+
+VctApiRequest *
+fake_service_wait_fetch (FakeService *fake)
+{
+  VctApiRequest *request;
+
+  run_until (fake->context, fake_service_has_fetch, fake, VCT_TEST_TIMEOUT_MS);
+  g_mutex_lock (&fake->lock);
+  request = g_queue_pop_head (&fake->fetches);
+  g_mutex_unlock (&fake->lock);
+  return request;
+}
+
+VctApiRequest *
+fake_service_wait_follow (FakeService *fake, gint64 member_id)
+{
+  FakeFollow *follow;
+  VctApiRequest *request;
+
+  run_until (fake->context, fake_service_has_follow, fake, VCT_TEST_TIMEOUT_MS);
+  g_mutex_lock (&fake->lock);
+  follow = g_queue_pop_head (&fake->follows);
+  g_mutex_unlock (&fake->lock);
+  g_assert_cmpint (follow->member_id, ==, member_id);
+  request = follow->request;
+  g_free (follow);
+  return request;
+}
+
+guint
+fake_service_n_follows (FakeService *fake)
+{
+  guint n;
+
+  g_mutex_lock (&fake->lock);
+  n = fake->follow_ids->len;
+  g_mutex_unlock (&fake->lock);
+  return n;
+}
+
+gboolean
+fake_service_notified (gpointer data)
+{
+  return g_atomic_int_get (&((FakeService *) data)->notified) > 0;
+}
+
+void
+fake_service_finish (FakeService *fake)
+{
+  run_until (fake->context, fake_service_notified, fake, VCT_TEST_TIMEOUT_MS);
+  iterate_pending (fake->context);
+  g_assert_cmpint (g_atomic_int_get (&fake->notified), ==, 1);
+  g_assert_cmpint (g_atomic_int_get (&fake->calls_after_notify), ==, 0);
+  g_assert_cmpint (g_atomic_int_get (&fake->wrong_thread), ==, 0);
+  g_assert_cmpuint (fake->fetches.length, ==, 0);
+  g_assert_cmpuint (fake->follows.length, ==, 0);
+  g_array_unref (fake->follow_ids);
+  g_mutex_clear (&fake->lock);
+}
+
+void
+vct_test_return_error (VctApiRequest *request, VctError code, const char *message)
+{
+  GError *error = g_error_new_literal (VCT_ERROR, code, message);
+
+  vct_api_request_return_error (request, error);
+  g_error_free (error);
+}
+
+typedef struct
+{
+  VctApiRequest *request;
+  const char    *json;
+} ThreadCompletion;
+
+static gpointer
+return_json_thread (gpointer data)
+{
+  ThreadCompletion *completion = data;
+
+  vct_api_request_return_json (completion->request, completion->json, -1);
+  return NULL;
+}
+
+void
+vct_test_return_json_in_thread (VctApiRequest *request, const char *json)
+{
+  ThreadCompletion completion = { request, json };
+
+  g_thread_join (g_thread_new ("vct-test-completer", return_json_thread, &completion));
+}
+
+/* ------------------------------------------------------------- Screens: RowLog */
+
+void
+row_log_init (RowLog *log)
+{
+  memset (log, 0, sizeof *log);
+  log->names = g_ptr_array_new_with_free_func (g_free);
+  log->thread = g_thread_self ();
+}
+
+void
+row_log_clear (RowLog *log)
+{
+  g_assert_cmpint (g_atomic_int_get (&log->wrong_thread), ==, 0);
+  g_clear_pointer (&log->names, g_ptr_array_unref);
+}
+
+void
+row_log_func (VctRow *row, const char *property, gpointer data)
+{
+  RowLog *log = data;
+
+  g_assert_nonnull (row);
+  g_assert_cmpint (g_atomic_int_get (&log->notified), ==, 0);
+  if (g_thread_self () != log->thread)
+    g_atomic_int_inc (&log->wrong_thread);
+  g_ptr_array_add (log->names, g_strdup (property != NULL ? property : "(all)"));
+}
+
+void
+row_log_notify (gpointer data)
+{
+  g_atomic_int_inc (&((RowLog *) data)->notified);
+}
+
+char *
+row_log_since (RowLog *log, guint mark)
+{
+  GString *joined = g_string_new (NULL);
+
+  for (guint i = mark; i < log->names->len; i++)
+    g_string_append_printf (joined, "%s%s", i > mark ? "," : "", (const char *) g_ptr_array_index (log->names, i));
+  return g_string_free (joined, FALSE);
+}

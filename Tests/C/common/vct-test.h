@@ -236,6 +236,149 @@ gboolean vct_test_server_write (GSocketConnection *connection,
                                 gsize              length,
                                 GCancellable      *stop);
 
+/* ------------------------------------------------------------- Screens: Events */
+
+/* A log of everything a screen model and its list report, one string per callback
+ * ("<slot name>:<what>"), for the screens' tests. Each callback is a slot with its own
+ * counting notify; a call on another thread than the one that made the Events, or after
+ * the slot's notify, is counted (both must stay 0: events_clear checks). */
+#define EVENTS_MAX_SLOTS 16
+
+typedef struct _Events Events;
+
+typedef struct
+{
+  Events     *events;
+  const char *name;
+  gint        notified; /* atomic */
+} EventSlot;
+
+struct _Events
+{
+  GMainContext *context;  /* the model's context (NULL: the default), iterated here */
+  GThread      *thread;   /* the model's context thread: callbacks must run here */
+  GMutex        lock;
+  GPtrArray    *log;      /* char * (lock) */
+  EventSlot     slots[EVENTS_MAX_SLOTS];
+  guint         n_slots;
+  gint          wrong_thread;       /* atomic */
+  gint          calls_after_notify; /* atomic */
+  /* When set, also called by the items-changed callback of events_attach_list, after
+   * it logged the run (to keep a copy of the list, as a view would). */
+  VctItemsChangedFunc items_hook;
+  gpointer            items_hook_data;
+};
+
+void events_init (Events *events, GMainContext *context);
+/* Checks no call came on another thread or after its notify; frees the log. */
+void events_clear (Events *events);
+/* A new slot named @name (a string literal). */
+EventSlot *events_slot (Events *events, const char *name);
+/* The slot named @name, or NULL. */
+EventSlot *events_find (Events *events, const char *name);
+/* Asserts every slot's notify ran exactly once. */
+void events_assert_all_notified (Events *events);
+/* Logs "<slot name>:<what>" (@what is taken) for a callback of @slot. */
+void events_record (EventSlot *slot, char *what);
+/* Callbacks whose user_data is an EventSlot *: "<name>:<text>", "<name>:0|1". */
+void events_text_func (const char *text, gpointer slot);
+void events_boolean_func (gboolean value, gpointer slot);
+/* The notify for a slot's callback. */
+void events_slot_notify (gpointer slot);
+/* Sets the four callbacks of @list: "sections:<position>,<removed>,<added>",
+ * "items:<section>,<position>,<removed>,<added>", "section-updated:<section>",
+ * "updated:<section>,<position>". */
+void events_attach_list (Events *events, VctListModel *list);
+
+/* How many events were logged: a mark for the functions below. */
+guint events_mark (Events *events);
+/* The events since @mark joined with " | " ("" when none); g_free. */
+char *events_since (Events *events, guint mark);
+/* How many events since @mark start with @prefix. */
+guint events_count (Events *events, guint mark, const char *prefix);
+/* The last event since @mark starting with @prefix, without the prefix, or NULL; g_free. */
+char *events_last (Events *events, guint mark, const char *prefix);
+/* Runs the loop until @n events starting with @prefix were logged since @mark; fails
+ * naming what was logged when the guard (VCT_TEST_TIMEOUT_MS) passes first. */
+void events_wait_at (Events *events, guint mark, const char *prefix, guint n, const char *file, int line);
+#define events_wait(events, mark, prefix, n) events_wait_at ((events), (mark), (prefix), (n), __FILE__, __LINE__)
+
+#define assert_events(events, mark, expected) G_STMT_START {  \
+    char *seen_ = events_since ((events), (mark));             \
+    g_assert_cmpstr (seen_, ==, (expected));                   \
+    g_free (seen_);                                            \
+  } G_STMT_END
+
+/* A quiet period of @context (NULL: the default): whatever was about to be delivered is
+ * (to check that nothing else comes). */
+void settle (GMainContext *context);
+
+/* ------------------------------------------------------------- Screens: FakeService */
+
+/* A custom screen service (VctFeedService, VctSongService) whose fetches and follows
+ * wait for the test to complete them. */
+typedef struct
+{
+  GMutex        lock;
+  GQueue        fetches;    /* VctApiRequest *, oldest first (lock) */
+  GQueue        follows;    /* internal, oldest first (lock) */
+  GArray       *follow_ids; /* gint64: every follow's member, in order (lock) */
+  gint          n_fetches;  /* atomic */
+  GThread      *thread;     /* the functions must run here: the creating thread */
+  GMainContext *context;    /* the thread's context, woken by the notify */
+  gint          wrong_thread;       /* atomic */
+  gint          notified;           /* atomic */
+  gint          calls_after_notify; /* atomic */
+} FakeService;
+
+/* @context: the thread-default context of this thread (NULL: the default). */
+void fake_service_init (FakeService *fake, GMainContext *context);
+/* A VctServiceFetchFunc, a VctFeedFollowFunc and the notify, with @fake as user_data. */
+void fake_service_fetch (VctApiRequest *request, gpointer fake);
+void fake_service_follow (VctApiRequest *request, gint64 member_id, gpointer fake);
+void fake_service_notify (gpointer fake);
+/* Runs the loop until a fetch waits, and takes it. */
+VctApiRequest *fake_service_wait_fetch (FakeService *fake);
+/* Runs the loop until a follow waits, checks its member, and takes its request. */
+VctApiRequest *fake_service_wait_follow (FakeService *fake, gint64 member_id);
+/* How many follows were asked for so far. */
+guint fake_service_n_follows (FakeService *fake);
+/* cond: the notify ran (data: FakeService *). */
+gboolean fake_service_notified (gpointer fake);
+/* Waits for the notify, checks it ran once, nothing ran after it or on another thread,
+ * nothing is left pending; frees. */
+void fake_service_finish (FakeService *fake);
+
+/* Completes @request with a VCT_ERROR @code and @message. */
+void vct_test_return_error (VctApiRequest *request, VctError code, const char *message);
+/* Completes @request with @json on a new thread, and joins it. */
+void vct_test_return_json_in_thread (VctApiRequest *request, const char *json);
+
+/* ------------------------------------------------------------- Screens: RowLog */
+
+/* What a row binding (vct_row_observe, vct_list_model_bind) reported: the property names,
+ * "(all)" for NULL, on the creating thread only. */
+typedef struct
+{
+  GPtrArray *names;
+  GThread   *thread;
+  gint       wrong_thread; /* atomic */
+  gint       notified;     /* atomic */
+} RowLog;
+
+void row_log_init (RowLog *log);
+void row_log_clear (RowLog *log);
+void row_log_func (VctRow *row, const char *property, gpointer log);
+void row_log_notify (gpointer log);
+/* The names since @mark joined with ","; g_free. */
+char *row_log_since (RowLog *log, guint mark);
+
+#define assert_row_log(log, mark, expected) G_STMT_START { \
+    char *seen_ = row_log_since ((log), (mark));            \
+    g_assert_cmpstr (seen_, ==, (expected));                \
+    g_free (seen_);                                         \
+  } G_STMT_END
+
 G_END_DECLS
 
 #endif /* VCT_TEST_H */
