@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Fuzz/run.sh [SECONDS]: builds and runs VCTable's two libFuzzer targets for SECONDS
+# Fuzz/run.sh [SECONDS]: builds and runs VCTable's three libFuzzer targets for SECONDS
 # each (default: $FUZZ_SECONDS, else 60). `make fuzz FUZZ_SECONDS=N` calls it.
 #
 #   decoder  Fuzz/decoder/main.swift: bytes -> PhotoDecoder.decode -> items or a clean
 #            VCTableError (swiftc -sanitize=fuzzer,address, the decoder's sources
 #            compiled in).
-#   api      Fuzz/api/fuzz_api.c: random programs of C API calls, the contract checked
-#            after every step (clang -fsanitize=fuzzer,address, against a libVCTable.so
-#            built with -sanitize=fuzzer,address into .build-fuzz).
+#   api      Fuzz/api/fuzz_api.c: random programs of C API calls on the photo table, the
+#            contract checked after every step (clang -fsanitize=fuzzer,address, against a
+#            libVCTable.so built with -sanitize=fuzzer,address into .build-fuzz).
+#   screens  Fuzz/screens/fuzz_screens.c: the same for the feed and the song picker and
+#            the list API under them (rows, bindings, follows), against the same library.
+#            FUZZ_SCREENS_TRACE=1 prints each step of an input, FUZZ_SCREENS_STATS=1 what
+#            the run exercised.
 #
 # Each target first replays its regressions (Fuzz/regressions/<target>/: every crash
 # ever found, kept as a test) and its seed corpus, then fuzzes for SECONDS from the
@@ -45,6 +49,9 @@ read -r -a glib_flags <<<"$(pkg-config --cflags --libs glib-2.0 gio-2.0)"
 "$CLANG" -std=gnu11 -g -O1 -fsanitize=fuzzer,address -Wall -Wextra -Werror -ICInterop/include \
     Fuzz/api/fuzz_api.c -o "$out/fuzz-api" -L"$libdir" -Wl,-rpath,"$libdir" -lVCTable "${glib_flags[@]}" 2>&1 | quiet_link
 [[ -x $out/fuzz-api ]]
+"$CLANG" -std=gnu11 -g -O1 -fsanitize=fuzzer,address -Wall -Wextra -Werror -ICInterop/include \
+    Fuzz/screens/fuzz_screens.c -o "$out/fuzz-screens" -L"$libdir" -Wl,-rpath,"$libdir" -lVCTable "${glib_flags[@]}" 2>&1 | quiet_link
+[[ -x $out/fuzz-screens ]]
 
 # libFuzzer reports crashes itself; the Swift runtime's backtracer would only slow it.
 export SWIFT_BACKTRACE=enable=no
@@ -100,6 +107,7 @@ run_target() {
 echo "== fuzzing each target for ${seconds}s"
 run_target decoder -dict="$here/decoder/json.dict" -max_len=4096
 run_target api -max_len=256
+run_target screens -max_len=256
 
 echo "fuzz: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]
