@@ -1,5 +1,5 @@
-/* format.c: the demo's text rules, shared by every view: one-line event text, the
- * scripted row line, and fitting UTF-8 text into terminal columns. */
+/* format.c: the demo's text rules, shared by every view: one-line event text and fitting
+ * UTF-8 text into terminal columns. */
 
 #include "format.h"
 
@@ -64,24 +64,6 @@ vct_demo_format_one_line (const char *text)
       n_parts++;
     }
   return g_string_free (out, FALSE);
-}
-
-/**
- * vct_demo_format_row:
- * @index: the row's position
- * @cell: the row's cell
- *
- * Returns: (transfer full): `row 0: Entry ID: 1 | <title> | album 1`
- */
-char *
-vct_demo_format_row (guint        index,
-                     VctCellData *cell)
-{
-  g_autofree char *title = vct_demo_format_plain (vct_cell_data_get_title (cell));
-
-  return g_strdup_printf ("row %u: Entry ID: %" G_GINT64_FORMAT " | %s | album %" G_GINT64_FORMAT,
-                          index, vct_cell_data_get_id (cell), title,
-                          vct_cell_data_get_album_id (cell));
 }
 
 /**

@@ -1,5 +1,5 @@
-/* format.h: the demo's text rules, shared by every view: one-line event text, the
- * scripted row line, and fitting UTF-8 text into terminal columns. */
+/* format.h: the demo's text rules, shared by every view: one-line event text and fitting
+ * UTF-8 text into terminal columns. */
 
 #ifndef VCT_DEMO_FORMAT_H
 #define VCT_DEMO_FORMAT_H
@@ -10,8 +10,6 @@ G_BEGIN_DECLS
 
 char  *vct_demo_format_plain     (const char  *text);
 char  *vct_demo_format_one_line  (const char  *text);
-char  *vct_demo_format_row       (guint        index,
-                                  VctCellData *cell);
 char  *vct_demo_format_display   (const char  *text,
                                   gboolean     utf8_terminal);
 guint  vct_demo_format_width     (const char  *text);

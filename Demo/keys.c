@@ -1,72 +1,189 @@
-/* keys.c: the full-screen list's key bindings: one table that maps keys to actions and
- * writes the help overlay, the footer hints and the key list in --help. */
+/* keys.c: the full-screen list's key bindings: one table per screen (the keys every
+ * screen shares, and the screen's own) that maps keys to actions and writes the help
+ * overlay, the footer hints and the key list in --help.
+ *
+ * A screen's keys come between the shared moves and the shared tail (reload, help,
+ * redraw, quit), and win over them: the song picker's Esc is "back". A key that runs a
+ * screen command names it; the command's rules are the screen's (screen-*.c). */
 
 #include "keys.h"
 
 #include <curses.h>
 
 #define VCT_DEMO_CTRL(c) ((c) & 0x1f)
+#define VCT_DEMO_ENTER_KEYS { '\n', '\r', KEY_ENTER }
 
 typedef struct {
   const char    *keys;        /* as the help shows them */
   const char    *what;
   VctDemoAction  action;
+  const char    *command;     /* VCT_DEMO_ACTION_COMMAND: the screen's command */
   int            codes[4];    /* 0-terminated when shorter */
 } VctDemoBinding;
 
-static const VctDemoBinding bindings[] = {
-  { "Up, k",         "move up",                             VCT_DEMO_ACTION_UP,        { KEY_UP, 'k' } },
-  { "Down, j",       "move down",                           VCT_DEMO_ACTION_DOWN,      { KEY_DOWN, 'j' } },
-  { "PgUp, b",       "page up",                             VCT_DEMO_ACTION_PAGE_UP,   { KEY_PPAGE, 'b' } },
-  { "PgDn, Space",   "page down",                           VCT_DEMO_ACTION_PAGE_DOWN, { KEY_NPAGE, ' ' } },
-  { "Home, g",       "first row",                           VCT_DEMO_ACTION_HOME,      { KEY_HOME, 'g' } },
-  { "End, G",        "last row",                            VCT_DEMO_ACTION_END,       { KEY_END, 'G' } },
-  { "Enter, click",  "select the row: the title shows it",  VCT_DEMO_ACTION_SELECT,    { '\n', '\r', KEY_ENTER } },
-  { "r",             "reload (a spinner shows meanwhile)",  VCT_DEMO_ACTION_RELOAD,    { 'r' } },
-  { "?",             "show or hide this help",              VCT_DEMO_ACTION_HELP,      { '?' } },
-  { "Ctrl-L",        "redraw the screen",                   VCT_DEMO_ACTION_REDRAW,    { VCT_DEMO_CTRL ('l') } },
-  { "q, Ctrl-C",     "quit",                                VCT_DEMO_ACTION_QUIT,      { 'q' } },
+struct _VctDemoKeyTable {
+  const char           *screen;
+  const VctDemoBinding *bindings;
+  gsize                 n_bindings;
+  const char           *footer;
+  const char           *more_help;   /* a line after the keys, or NULL */
+};
+
+static const VctDemoBinding moves[] = {
+  { "Up, k",         "move up",                             VCT_DEMO_ACTION_UP,        NULL, { KEY_UP, 'k' } },
+  { "Down, j",       "move down",                           VCT_DEMO_ACTION_DOWN,      NULL, { KEY_DOWN, 'j' } },
+  { "PgUp, b",       "page up",                             VCT_DEMO_ACTION_PAGE_UP,   NULL, { KEY_PPAGE, 'b' } },
+  { "PgDn, Space",   "page down",                           VCT_DEMO_ACTION_PAGE_DOWN, NULL, { KEY_NPAGE, ' ' } },
+  { "Home, g",       "first row",                           VCT_DEMO_ACTION_HOME,      NULL, { KEY_HOME, 'g' } },
+  { "End, G",        "last row",                            VCT_DEMO_ACTION_END,       NULL, { KEY_END, 'G' } },
+};
+
+static const VctDemoBinding tail[] = {
+  { "r",             "reload (a spinner shows meanwhile)",  VCT_DEMO_ACTION_RELOAD,    NULL, { 'r' } },
+  { "?",             "show or hide this help",              VCT_DEMO_ACTION_HELP,      NULL, { '?' } },
+  { "Ctrl-L",        "redraw the screen",                   VCT_DEMO_ACTION_REDRAW,    NULL, { VCT_DEMO_CTRL ('l') } },
+  { "q, Ctrl-C",     "quit",                                VCT_DEMO_ACTION_QUIT,      NULL, { 'q' } },
+};
+
+static const VctDemoBinding photos_keys[] = {
+  { "Enter, click",  "select the row: the title shows it",  VCT_DEMO_ACTION_ACTIVATE,  NULL, VCT_DEMO_ENTER_KEYS },
+};
+
+static const VctDemoBinding feed_keys[] = {
+  { "Enter, click",  "follow the member, or open the photo's detail", VCT_DEMO_ACTION_ACTIVATE, NULL, VCT_DEMO_ENTER_KEYS },
+  { "f",             "follow the member",                   VCT_DEMO_ACTION_COMMAND,   "follow", { 'f' } },
+};
+
+static const VctDemoBinding songs_keys[] = {
+  { "Enter, click",  "pick or unpick the song; listening: play it", VCT_DEMO_ACTION_ACTIVATE, NULL, VCT_DEMO_ENTER_KEYS },
+  { "s",             "start: START MEDITATION SESSION",     VCT_DEMO_ACTION_COMMAND,   "start",    { 's' } },
+  { "n",             "next song",                           VCT_DEMO_ACTION_COMMAND,   "next",     { 'n' } },
+  { "p",             "previous song",                       VCT_DEMO_ACTION_COMMAND,   "previous", { 'p' } },
+  { "e",             "end of the song playing",             VCT_DEMO_ACTION_COMMAND,   "finish",   { 'e' } },
+  { "h, Bksp, Esc",  "back; while picking: close the screen", VCT_DEMO_ACTION_COMMAND, "back",     { 'h', KEY_BACKSPACE, 127, 27 } },
+};
+
+static const VctDemoKeyTable tables[] = {
+  { "photos", photos_keys, G_N_ELEMENTS (photos_keys),
+    "j/k move  PgUp/PgDn  Enter select  r reload  ? help  q quit", NULL },
+  { "feed", feed_keys, G_N_ELEMENTS (feed_keys),
+    "j/k move  Enter follow/open  f follow  r reload  ? help  q quit",
+    "In a photo's detail, Enter (or Esc) closes it." },
+  { "songs", songs_keys, G_N_ELEMENTS (songs_keys),
+    "Enter pick/play  s start  n/p next/prev  e end  h back  ? help  q quit", NULL },
 };
 
 /**
+ * vct_demo_keys_for_screen:
+ * @screen: a screen's name
+ *
+ * Returns: the screen's key table (the photo table's for an unknown name)
+ */
+const VctDemoKeyTable *
+vct_demo_keys_for_screen (const char *screen)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (tables); i++)
+    if (g_str_equal (tables[i].screen, screen))
+      return &tables[i];
+  return &tables[0];
+}
+
+static const VctDemoBinding *
+vct_demo_keys_find (const VctDemoBinding *bindings,
+                    gsize                 n_bindings,
+                    int                   key)
+{
+  for (gsize i = 0; i < n_bindings; i++)
+    for (gsize j = 0; j < G_N_ELEMENTS (bindings[i].codes) && bindings[i].codes[j] != 0; j++)
+      if (bindings[i].codes[j] == key)
+        return &bindings[i];
+  return NULL;
+}
+
+/**
  * vct_demo_keys_action:
+ * @table: a screen's keys
  * @key: a key as getch() returns it
+ * @command: (out): with %VCT_DEMO_ACTION_COMMAND, the command's name
  *
  * Returns: what @key does in the list, or %VCT_DEMO_ACTION_NONE
  */
 VctDemoAction
-vct_demo_keys_action (int key)
+vct_demo_keys_action (const VctDemoKeyTable  *table,
+                      int                     key,
+                      const char            **command)
 {
-  for (gsize i = 0; i < G_N_ELEMENTS (bindings); i++)
-    for (gsize j = 0; j < G_N_ELEMENTS (bindings[i].codes) && bindings[i].codes[j] != 0; j++)
-      if (bindings[i].codes[j] == key)
-        return bindings[i].action;
-  return VCT_DEMO_ACTION_NONE;
+  const VctDemoBinding *binding = vct_demo_keys_find (table->bindings, table->n_bindings, key);
+
+  if (binding == NULL)
+    binding = vct_demo_keys_find (moves, G_N_ELEMENTS (moves), key);
+  if (binding == NULL)
+    binding = vct_demo_keys_find (tail, G_N_ELEMENTS (tail), key);
+  *command = binding != NULL ? binding->command : NULL;
+  return binding != NULL ? binding->action : VCT_DEMO_ACTION_NONE;
+}
+
+static void
+vct_demo_keys_append (GString              *text,
+                      const VctDemoBinding *bindings,
+                      gsize                 n_bindings)
+{
+  for (gsize i = 0; i < n_bindings; i++)
+    g_string_append_printf (text, "  %-14s %s\n", bindings[i].keys, bindings[i].what);
 }
 
 /**
  * vct_demo_keys_help_text:
+ * @table: a screen's keys
  *
  * Returns: (transfer full): one line per binding, "  Up, k          move up"
  */
 char *
-vct_demo_keys_help_text (void)
+vct_demo_keys_help_text (const VctDemoKeyTable *table)
 {
   GString *text = g_string_new (NULL);
 
-  for (gsize i = 0; i < G_N_ELEMENTS (bindings); i++)
-    g_string_append_printf (text, "  %-14s %s\n", bindings[i].keys, bindings[i].what);
+  vct_demo_keys_append (text, moves, G_N_ELEMENTS (moves));
+  vct_demo_keys_append (text, table->bindings, table->n_bindings);
+  vct_demo_keys_append (text, tail, G_N_ELEMENTS (tail));
   g_string_append (text, "  In the \"Oops...\" alert, Enter (or Esc) presses OK.\n");
+  if (table->more_help != NULL)
+    g_string_append_printf (text, "  %s\n", table->more_help);
   return g_string_free (text, FALSE);
 }
 
 /**
  * vct_demo_keys_footer:
+ * @table: a screen's keys
  *
  * Returns: the key hints of the footer line
  */
 const char *
-vct_demo_keys_footer (void)
+vct_demo_keys_footer (const VctDemoKeyTable *table)
 {
-  return "j/k move  PgUp/PgDn  Enter select  r reload  ? help  q quit";
+  return table->footer;
+}
+
+/**
+ * vct_demo_keys_help_all:
+ *
+ * Returns: (transfer full): every screen's keys, for --help: the shared ones once, then
+ *   each screen's own
+ */
+char *
+vct_demo_keys_help_all (void)
+{
+  GString *text = g_string_new (NULL);
+
+  vct_demo_keys_append (text, moves, G_N_ELEMENTS (moves));
+  vct_demo_keys_append (text, tail, G_N_ELEMENTS (tail));
+  g_string_append (text, "  In the \"Oops...\" alert, Enter (or Esc) presses OK.\n");
+  for (gsize i = 0; i < G_N_ELEMENTS (tables); i++)
+    {
+      g_string_append_printf (text, "In %s:\n", tables[i].screen);
+      vct_demo_keys_append (text, tables[i].bindings, tables[i].n_bindings);
+      if (tables[i].more_help != NULL)
+        g_string_append_printf (text, "  %s\n", tables[i].more_help);
+    }
+  return g_string_free (text, FALSE);
 }

@@ -1,5 +1,6 @@
-/* main.c: vctable-demo's entry point: reads the options, builds the model (the factory's,
- * or one for --uri), picks the view (full-screen, scripted or --once), and frees it all. */
+/* main.c: vctable-demo's entry point: reads the options, builds the screen (photos, feed
+ * or songs, on the factory's source or --uri), picks the view (full-screen, scripted or
+ * --once), and frees it all. */
 
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE
@@ -13,9 +14,9 @@
 
 #include <vctable.h>
 
-#include "app.h"
 #include "once.h"
 #include "options.h"
+#include "screens.h"
 #include "script.h"
 #include "terminal.h"
 #include "tui.h"
@@ -35,33 +36,13 @@ vct_demo_main_ensure_standard_fds (void)
       }
 }
 
-/* The screen's model: the factory's (VCTABLE_PHOTOS_URL or the bundled fixture), or one
- * fetching from --uri, which is checked here. */
-static VctTableModel *
-vct_demo_main_new_model (const VctDemoOptions  *options,
-                         GError               **error)
-{
-  VctApi *api;
-  VctTableModel *model;
-
-  if (options->uri == NULL)
-    return vct_table_model_factory_instance ();
-  api = vct_api_new_for_uri_full (options->uri, (guint) options->timeout_ms, 0, error);
-  if (api == NULL)
-    return NULL;
-  model = vct_table_model_new_with_manager (api);
-  vct_api_unref (api);
-  return model;
-}
-
 int
 main (int    argc,
       char **argv)
 {
   VctDemoOptions options;
   g_autoptr (GError) error = NULL;
-  VctTableModel *model;
-  VctDemoApp *app;
+  VctDemoScreen *screen;
   int exit_code;
 
   setlocale (LC_ALL, "");
@@ -74,24 +55,23 @@ main (int    argc,
       return exit_code;
     }
 
-  model = vct_demo_main_new_model (&options, &error);
-  if (model == NULL)
+  screen = vct_demo_screens_find (options.screen)->create (options.uri, (guint) options.timeout_ms, &error);
+  if (screen == NULL)
     {
       fprintf (stderr, "vctable-demo: invalid --uri: %s\n",
-               error != NULL ? error->message : "no model");
+               error != NULL ? error->message : "no screen");
       vct_demo_options_clear (&options);
       return VCT_DEMO_EXIT_USAGE;
     }
-  app = vct_demo_app_new (model);
 
   if (options.once)
-    exit_code = vct_demo_once_run (app, &options);
+    exit_code = vct_demo_once_run (screen, &options);
   else if (options.script || !isatty (STDOUT_FILENO) || !isatty (STDIN_FILENO))
-    exit_code = vct_demo_script_run (app, &options);
+    exit_code = vct_demo_script_run (screen, &options);
   else
-    exit_code = vct_demo_tui_run (app, &options);
+    exit_code = vct_demo_tui_run (screen, &options);
 
-  vct_demo_app_free (app);
+  vct_demo_screen_free (screen);
   vct_demo_options_clear (&options);
   return exit_code;
 }

@@ -1,8 +1,8 @@
 /* once.c: the --once view: load, print the title, the count and the first rows, exit.
  *
  * Standard output gets the same lines as the scripted view ("title: ...",
- * "reloaded: N items", "row 0: ..."); a failed load prints its message on standard error
- * and exits 1. */
+ * "reloaded: N items", "section 0: ...", "row 0: ...", and what --select causes); a
+ * failed load prints its message on standard error and exits 1. */
 
 #include "once.h"
 
@@ -10,24 +10,26 @@
 #include <stdio.h>
 #include <glib-unix.h>
 
-#include "format.h"
+#include "report.h"
 
 typedef struct {
-  VctDemoApp           *app;
+  VctDemoScreen        *screen;
   const VctDemoOptions *options;
   GMainLoop            *loop;
   guint                 check_id;
   int                   exit_code;
 } VctDemoOnce;
 
-/* Quits once the load is reported and any --select title has been printed. */
+/* Quits once the load is reported and what --select caused has been printed (the check
+ * is an idle: it runs after the model's scheduler has dispatched what is pending). */
 static gboolean
 vct_demo_once_check (gpointer user_data)
 {
   VctDemoOnce *self = user_data;
 
   self->check_id = 0;
-  if (!vct_demo_app_is_loading (self->app) && vct_demo_app_is_settled (self->app))
+  if (vct_demo_screen_has_loaded (self->screen) && !vct_demo_screen_is_loading (self->screen)
+      && vct_demo_screen_is_settled (self->screen))
     g_main_loop_quit (self->loop);
   return G_SOURCE_REMOVE;
 }
@@ -40,74 +42,32 @@ vct_demo_once_maybe_quit (VctDemoOnce *self)
 }
 
 static void
-vct_demo_once_title_changed (VctDemoApp *app,
-                             const char *title,
-                             gpointer    user_data)
-{
-  g_autofree char *line = vct_demo_format_plain (title);
-
-  (void) app;
-  printf ("title: %s\n", line);
-  fflush (stdout);
-  vct_demo_once_maybe_quit (user_data);
-}
-
-static void
-vct_demo_once_reloaded (VctDemoApp *app,
-                        guint       n_items,
-                        gpointer    user_data)
+vct_demo_once_on_event (VctDemoScreen      *screen,
+                        const VctDemoEvent *event,
+                        gpointer            user_data)
 {
   VctDemoOnce *self = user_data;
+  g_autofree char *line = vct_demo_report_event (screen, event);
 
-  printf ("reloaded: %u items\n", n_items);
-  for (guint i = 0; i < n_items && i < self->options->rows; i++)
+  if (event->kind == VCT_DEMO_EVENT_ERROR || event->kind == VCT_DEMO_EVENT_NOTICE)
     {
-      VctCellData *cell = vct_demo_app_get_item (app, i);
-      g_autofree char *line = NULL;
-
-      if (cell == NULL)
-        break;
-      line = vct_demo_format_row (i, cell);
-      printf ("%s\n", line);
+      fprintf (stderr, "%s\n", line);
+      self->exit_code = VCT_DEMO_EXIT_FAILED;
+      g_main_loop_quit (self->loop);
+      return;
     }
-  fflush (stdout);
-  /* The app selects --select's row right after this returns: check later. */
+  if (line != NULL)
+    {
+      printf ("%s\n", line);
+      fflush (stdout);
+    }
+  if (event->kind == VCT_DEMO_EVENT_RELOADED)
+    vct_demo_report_rows (screen, 0, self->options->rows);
+  if (event->kind == VCT_DEMO_EVENT_DISMISS)
+    g_main_loop_quit (self->loop);
+  /* The screen selects --select's row right after RELOADED: check later. */
   vct_demo_once_maybe_quit (self);
 }
-
-static void
-vct_demo_once_failed (VctDemoApp *app,
-                      const char *message,
-                      gpointer    user_data)
-{
-  VctDemoOnce *self = user_data;
-  g_autofree char *line = vct_demo_format_one_line (message);
-
-  (void) app;
-  fprintf (stderr, "error: %s\n", line);
-  self->exit_code = VCT_DEMO_EXIT_FAILED;
-  g_main_loop_quit (self->loop);
-}
-
-static void
-vct_demo_once_notice (VctDemoApp *app,
-                      const char *text,
-                      gpointer    user_data)
-{
-  VctDemoOnce *self = user_data;
-
-  (void) app;
-  fprintf (stderr, "error: %s\n", text);
-  self->exit_code = VCT_DEMO_EXIT_FAILED;
-  g_main_loop_quit (self->loop);
-}
-
-static const VctDemoAppView vct_demo_once_view = {
-  .title_changed = vct_demo_once_title_changed,
-  .reloaded = vct_demo_once_reloaded,
-  .failed = vct_demo_once_failed,
-  .notice = vct_demo_once_notice,
-};
 
 static gboolean
 vct_demo_once_on_signal (gpointer user_data)
@@ -121,7 +81,7 @@ vct_demo_once_on_signal (gpointer user_data)
 
 /**
  * vct_demo_once_run:
- * @app: the app, not loaded yet
+ * @screen: the screen, not loaded yet
  * @options: the command line (--rows, --select)
  *
  * Loads once and prints the result.
@@ -129,21 +89,21 @@ vct_demo_once_on_signal (gpointer user_data)
  * Returns: the exit code: 0, or 1 when the load or --select failed
  */
 int
-vct_demo_once_run (VctDemoApp           *app,
+vct_demo_once_run (VctDemoScreen        *screen,
                    const VctDemoOptions *options)
 {
-  VctDemoOnce self = { .app = app, .options = options, .exit_code = VCT_DEMO_EXIT_OK };
+  VctDemoOnce self = { .screen = screen, .options = options, .exit_code = VCT_DEMO_EXIT_OK };
   guint int_id;
 
   self.loop = g_main_loop_new (NULL, FALSE);
-  vct_demo_app_set_view (app, &vct_demo_once_view, &self);
-  vct_demo_app_select_after_load (app, options->select);
+  vct_demo_screen_set_view (screen, vct_demo_once_on_event, &self);
+  vct_demo_screen_select_after_load (screen, options->select);
   int_id = g_unix_signal_add (SIGINT, vct_demo_once_on_signal, &self);
 
-  vct_demo_app_reload (app);
+  vct_demo_screen_reload (screen);
   g_main_loop_run (self.loop);
 
-  vct_demo_app_set_view (app, NULL, NULL);
+  vct_demo_screen_set_view (screen, NULL, NULL);
   g_source_remove (int_id);
   g_clear_handle_id (&self.check_id, g_source_remove);
   g_main_loop_unref (self.loop);

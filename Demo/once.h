@@ -3,12 +3,12 @@
 #ifndef VCT_DEMO_ONCE_H
 #define VCT_DEMO_ONCE_H
 
-#include "app.h"
 #include "options.h"
+#include "screen.h"
 
 G_BEGIN_DECLS
 
-int vct_demo_once_run (VctDemoApp           *app,
+int vct_demo_once_run (VctDemoScreen        *screen,
                        const VctDemoOptions *options);
 
 G_END_DECLS

@@ -1,37 +1,90 @@
-/* options.c: vctable-demo's command line (GOptionContext): parses and checks the
- * options, and prints --help (with the key list) and --version itself, so the context is
- * always freed. */
+/* options.c: vctable-demo's command line (GOptionContext): the screen (a positional
+ * argument), the options; prints --help (the screens, the script commands, the keys) and
+ * --version itself, so the context is always freed. */
 
 #include "options.h"
 
 #include <stdio.h>
 
 #include "keys.h"
+#include "screens.h"
 
-#define VCT_DEMO_SUMMARY \
-  "Shows the VCTable photo list: the \"view\" of the MVVM table screen.\n" \
-  "\n" \
+#define VCT_DEMO_SCRIPT_HELP \
   "On a terminal (standard input and output both terminals, no --script or --once) it is a\n" \
   "full-screen list. Otherwise it reads one command per line from standard input and\n" \
-  "prints one line per model event on standard output:\n" \
-  "  reload               reload (prints \"title: ...\", then \"reloaded: N items\" or \"error: ...\")\n" \
-  "  select N             select row N, 0-based (prints \"title: <its title>\")\n" \
-  "  show [FROM [COUNT]]  print rows FROM..FROM+COUNT-1 (default 0 and 10)\n" \
+  "prints one line per event on standard output. Rows are numbered from 0 across\n" \
+  "sections; section headers are not rows. Every screen has:\n" \
+  "  reload               reload: \"reloaded: N items\" (a sectioned list: \"reloaded: N\n" \
+  "                       items in S sections\"), or \"error: ...\"\n" \
+  "  select N             select row N (photos: \"title: <its title>\"; a feed photo:\n" \
+  "                       \"open-detail: ...\"; a song: toggled, or played)\n" \
+  "  press N              press row N's control (a feed member: follow; a feed photo:\n" \
+  "                       open its detail)\n" \
+  "  show [FROM [COUNT]]  print rows FROM..FROM+COUNT-1 (default 0 and 10), as\n" \
+  "                       \"row N: ...\", each section's header first as \"section S: ...\"\n" \
   "  wait                 wait until the reload in flight has been reported\n" \
   "  quit                 quit (so does the end of input, after any wait)\n" \
-  "Nothing loads in that mode until \"reload\"."
+  "%s" \
+  "--uri is the screen's document (photos, feeds or songs); over HTTP the feed follows a\n" \
+  "member with a POST to members/<id>/follow beside it (over file:// a follow succeeds).\n" \
+  "Event lines: \"title: T\", \"reloaded: ...\", \"error: MESSAGE\" (on one line),\n" \
+  "\"row N: PROPERTY VALUE\" (feed: followState normal|loading|checked; songs: mode\n" \
+  "selected|unselected|playing|playable), \"open-detail: ID TITLE\", \"state: picking|\n" \
+  "listening|finished\", \"button: enabled|disabled\", \"dismiss\". Rows read\n" \
+  "\"Entry ID: 1 | TITLE | album 1\" (photos), \"[member] NAME (follow|loading|following)\",\n" \
+  "\"[photo] TITLE | yyyy-MM-dd HH:mm\", \"[x] TITLE | SUBTITLE | m:ss\" ([x]/[ ] picked or\n" \
+  "not, (>)/( ) playing or not), \"[Kind] name=value ...\" for any other kind.\n" \
+  "Nothing loads in that mode until \"reload\". A command runs once what the one before\n" \
+  "caused has been printed: a title asked for, a follow's outcome, a song's new mode. The\n" \
+  "first title the feed and the songs show is printed at the first reload. Songs: the\n" \
+  "library reports no loading state for the song picker, so only the first load is\n" \
+  "waited for (and reported as \"reloaded\")."
 
 #define VCT_DEMO_EXIT_TEXT \
-  "Exit status: 0 success, 1 the load failed (--once), 2 a usage error (bad option or\n" \
-  "URI), 128+N when stopped by signal N (130 for Ctrl-C).\n" \
+  "Exit status: 0 success (also when the song picker is dismissed), 1 the load failed\n" \
+  "(--once), 2 a usage error (bad screen, option or URI), 128+N when stopped by signal N\n" \
+  "(130 for Ctrl-C).\n" \
   "\n" \
-  "Environment: VCTABLE_PHOTOS_URL, the photos URI used without --uri (default: the\n" \
-  "fixture installed with VCTable, 5000 photos)."
+  "Environment (without --uri): %s.\n" \
+  "TZ: the time zone the feed's days are in."
 
 static void
 vct_demo_options_usage_error (const char *message)
 {
   fprintf (stderr, "vctable-demo: %s\nTry \"vctable-demo --help\".\n", message);
+}
+
+/* The summary: the screens, then the commands (the screens' own from their classes). */
+static char *
+vct_demo_options_summary (void)
+{
+  GString *text = g_string_new ("Shows a VCTable screen: the \"view\" of an MVVM list screen.\n\nSCREEN is:\n");
+  g_autofree char *commands = vct_demo_screens_help_text ();
+  guint n_screens;
+  const VctDemoScreenInfo *screens = vct_demo_screens_get_all (&n_screens);
+
+  for (guint i = 0; i < n_screens; i++)
+    g_string_append_printf (text, "  %-8s %s\n", screens[i].name, screens[i].summary);
+  g_string_append_c (text, '\n');
+  g_string_append_printf (text, VCT_DEMO_SCRIPT_HELP, commands);
+  return g_string_free (text, FALSE);
+}
+
+/* The exit codes and the environment. */
+static char *
+vct_demo_options_exit_text (void)
+{
+  GString *variables = g_string_new (NULL);
+  guint n_screens;
+  const VctDemoScreenInfo *screens = vct_demo_screens_get_all (&n_screens);
+
+  for (guint i = 0; i < n_screens; i++)
+    g_string_append_printf (variables, "%s%s (%s; default: the fixture installed with VCTable, %s)",
+                            i > 0 ? ", " : "", screens[i].environment, screens[i].name, screens[i].fixture);
+  char *text = g_strdup_printf (VCT_DEMO_EXIT_TEXT, variables->str);
+
+  g_string_free (variables, TRUE);
+  return text;
 }
 
 /**
@@ -56,9 +109,9 @@ vct_demo_options_parse (VctDemoOptions   *options,
   gint64 timeout_ms = -1;
   GOptionEntry entries[] = {
     { "uri", 'u', 0, G_OPTION_ARG_STRING, &options->uri,
-      "Fetch photos from URI (http://, https:// or file://) instead of the default", "URI" },
+      "Read the screen's document from URI (http://, https:// or file://)", "URI" },
     { "timeout", 0, 0, G_OPTION_ARG_INT64, &timeout_ms,
-      "With --uri: give up a transfer after MS milliseconds (default 30000)", "MS" },
+      "Photos with --uri: give up a transfer after MS milliseconds (default 30000)", "MS" },
     { "select", 's', 0, G_OPTION_ARG_INT64, &options->select,
       "After the first successful load, select row N (0-based)", "N" },
     { "once", 0, 0, G_OPTION_ARG_NONE, &options->once,
@@ -74,15 +127,18 @@ vct_demo_options_parse (VctDemoOptions   *options,
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *description = NULL;
-  g_autofree char *keys = vct_demo_keys_help_text ();
+  g_autofree char *summary = vct_demo_options_summary ();
+  g_autofree char *keys = vct_demo_keys_help_all ();
+  g_autofree char *exit_text = vct_demo_options_exit_text ();
+  const VctDemoScreenInfo *screen;
 
-  *options = (VctDemoOptions) { .select = G_MININT64 /* not given */, .rows = 10 };
+  *options = (VctDemoOptions) { .screen = VCT_DEMO_SCREEN_DEFAULT, .select = G_MININT64 /* not given */, .rows = 10 };
   *exit_code = VCT_DEMO_EXIT_OK;
 
-  context = g_option_context_new ("- the VCTable photo list");
+  context = g_option_context_new ("[SCREEN] - the VCTable screens");
   g_option_context_set_help_enabled (context, FALSE);
-  g_option_context_set_summary (context, VCT_DEMO_SUMMARY);
-  description = g_strdup_printf ("Keys in the full-screen list:\n%s\n%s", keys, VCT_DEMO_EXIT_TEXT);
+  g_option_context_set_summary (context, summary);
+  description = g_strdup_printf ("Keys in the full-screen list, on every screen:\n%s\n%s", keys, exit_text);
   g_option_context_set_description (context, description);
   g_option_context_add_main_entries (context, entries, NULL);
 
@@ -108,11 +164,26 @@ vct_demo_options_parse (VctDemoOptions   *options,
   *exit_code = VCT_DEMO_EXIT_USAGE;
   if (*argc > 1)
     {
-      g_autofree char *message = g_strdup_printf ("unexpected argument \"%s\"", (*argv)[1]);
+      g_autofree char *names = vct_demo_screens_list_names ("or");
+
+      if (vct_demo_screens_find ((*argv)[1]) == NULL)
+        {
+          g_autofree char *message = g_strdup_printf ("unknown screen \"%s\": the screens are %s",
+                                                      (*argv)[1], names);
+
+          vct_demo_options_usage_error (message);
+          return FALSE;
+        }
+      options->screen = vct_demo_screens_find ((*argv)[1])->name;
+    }
+  if (*argc > 2)
+    {
+      g_autofree char *message = g_strdup_printf ("unexpected argument \"%s\"", (*argv)[2]);
 
       vct_demo_options_usage_error (message);
       return FALSE;
     }
+  screen = vct_demo_screens_find (options->screen);
   if (options->once && options->script)
     {
       vct_demo_options_usage_error ("--once and --script cannot be combined");
@@ -132,6 +203,14 @@ vct_demo_options_parse (VctDemoOptions   *options,
     }
   if (timeout_ms != -1)
     {
+      if (!screen->has_timeout)
+        {
+          g_autofree char *message = g_strdup_printf ("--timeout does not apply to the %s screen",
+                                                      screen->name);
+
+          vct_demo_options_usage_error (message);
+          return FALSE;
+        }
       if (options->uri == NULL)
         {
           vct_demo_options_usage_error ("--timeout only applies with --uri");

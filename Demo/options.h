@@ -1,4 +1,5 @@
-/* options.h: vctable-demo's command line (GOptionContext) and its exit codes. */
+/* options.h: vctable-demo's command line (GOptionContext): the screen, the options, and
+ * the exit codes. */
 
 #ifndef VCT_DEMO_OPTIONS_H
 #define VCT_DEMO_OPTIONS_H
@@ -13,11 +14,12 @@ G_BEGIN_DECLS
 enum {
   VCT_DEMO_EXIT_OK = 0,
   VCT_DEMO_EXIT_FAILED = 1,       /* the load (or --select) failed with --once */
-  VCT_DEMO_EXIT_USAGE = 2,        /* a bad option, argument or URI */
+  VCT_DEMO_EXIT_USAGE = 2,        /* a bad screen, option, argument or URI */
   VCT_DEMO_EXIT_INTERRUPTED = 128 /* + the signal number: SIGINT 130, SIGTERM 143 */
 };
 
 typedef struct {
+  const char *screen;   /* "photos" (the default), "feed" or "songs" */
   char     *uri;        /* NULL: the factory's choice (VCTABLE_PHOTOS_URL or the fixture) */
   gint      timeout_ms; /* with --uri; 0 for the library's default */
   gint64    select;     /* the row to select after the first load, or -1 */

@@ -1,10 +1,15 @@
 /* script.c: the scripted view: commands from standard input, one line per event on
- * standard output (the mode tests and pipes use).
+ * standard output (the mode tests and pipes use); the lines are report.c's.
  *
  * Lines are read by a GIOChannel watch on non-blocking stdin into a queue; a pump runs
- * them in order on the main loop. After `reload` or `select` the pump holds the next
- * command until the title report they cause has been printed, and `wait` holds it until
- * the reload in flight has been reported, so a script's output is deterministic. */
+ * them in order on the main loop, one per dispatch, so that a script's output is
+ * deterministic:
+ *   - the pump is a G_PRIORITY_DEFAULT_IDLE source, and the models' schedulers dispatch at
+ *     G_PRIORITY_DEFAULT: what a command causes at once (a song's mode, a detail to open)
+ *     is reported before the next command runs;
+ *   - the pump holds the next command while the screen is not settled: a title asked for
+ *     (photos: `reload`, `select`), a follow until its outcome (and its error) is printed;
+ *   - `wait` holds it until the reload in flight has been reported. */
 
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE
@@ -19,10 +24,10 @@
 #include <unistd.h>
 #include <glib-unix.h>
 
-#include "format.h"
+#include "report.h"
 
 typedef struct {
-  VctDemoApp       *app;
+  VctDemoScreen    *screen;
   GMainLoop        *loop;
   GIOChannel       *input;
   guint             input_id;
@@ -80,55 +85,21 @@ vct_demo_script_finish (VctDemoScript *self,
 /* ------------------------------------------------------------------ the view */
 
 static void
-vct_demo_script_title_changed (VctDemoApp *app,
-                               const char *title,
-                               gpointer    user_data)
+vct_demo_script_on_event (VctDemoScreen      *screen,
+                          const VctDemoEvent *event,
+                          gpointer            user_data)
 {
-  g_autofree char *line = vct_demo_format_plain (title);
+  VctDemoScript *self = user_data;
+  g_autofree char *line = vct_demo_report_event (screen, event);
 
-  (void) app;
-  vct_demo_script_emit ("title: %s", line);
-  vct_demo_script_schedule_pump (user_data);
+  if (line != NULL && event->kind == VCT_DEMO_EVENT_NOTICE)
+    vct_demo_script_complain ("%s", line);
+  else if (line != NULL)
+    vct_demo_script_emit ("%s", line);
+  if (event->kind == VCT_DEMO_EVENT_DISMISS)
+    vct_demo_script_finish (self, VCT_DEMO_EXIT_OK);
+  vct_demo_script_schedule_pump (self);
 }
-
-static void
-vct_demo_script_reloaded (VctDemoApp *app,
-                          guint       n_items,
-                          gpointer    user_data)
-{
-  (void) app;
-  vct_demo_script_emit ("reloaded: %u items", n_items);
-  vct_demo_script_schedule_pump (user_data);
-}
-
-static void
-vct_demo_script_failed (VctDemoApp *app,
-                        const char *message,
-                        gpointer    user_data)
-{
-  g_autofree char *line = vct_demo_format_one_line (message);
-
-  (void) app;
-  vct_demo_script_emit ("error: %s", line);
-  vct_demo_script_schedule_pump (user_data);
-}
-
-static void
-vct_demo_script_notice (VctDemoApp *app,
-                        const char *text,
-                        gpointer    user_data)
-{
-  (void) app;
-  (void) user_data;
-  vct_demo_script_complain ("error: %s", text);
-}
-
-static const VctDemoAppView vct_demo_script_view = {
-  .title_changed = vct_demo_script_title_changed,
-  .reloaded = vct_demo_script_reloaded,
-  .failed = vct_demo_script_failed,
-  .notice = vct_demo_script_notice,
-};
 
 /* -------------------------------------------------------------- the commands */
 
@@ -145,7 +116,6 @@ vct_demo_script_show (VctDemoScript  *self,
 {
   guint64 from = 0;
   guint64 count = 10;
-  guint n_items = vct_demo_app_get_n_items (self->app);
 
   if ((args[0] != NULL && !vct_demo_script_parse_index (args[0], &from))
       || (args[0] != NULL && args[1] != NULL && !vct_demo_script_parse_index (args[1], &count))
@@ -154,16 +124,46 @@ vct_demo_script_show (VctDemoScript  *self,
       vct_demo_script_complain ("error: usage: show [FROM [COUNT]]");
       return;
     }
-  for (guint64 i = from; i < from + count && i < n_items; i++)
-    {
-      VctCellData *cell = vct_demo_app_get_item (self->app, (guint) i);
-      g_autofree char *line = NULL;
+  vct_demo_report_rows (self->screen, from, count);
+}
 
-      if (cell == NULL)
-        break;
-      line = vct_demo_format_row ((guint) i, cell);
-      vct_demo_script_emit ("%s", line);
-    }
+typedef gboolean (*VctDemoScriptRowFunc) (VctDemoScreen *screen, guint64 index, GError **error);
+
+/* `select N`, `press N`: N must be a row number. */
+static void
+vct_demo_script_on_row (VctDemoScript         *self,
+                        VctDemoScriptRowFunc   func,
+                        const char            *argument)
+{
+  guint64 index;
+  g_autoptr (GError) error = NULL;
+
+  if (!vct_demo_script_parse_index (argument, &index))
+    vct_demo_script_complain ("error: no row %s", argument);
+  else if (!func (self->screen, index, &error))
+    vct_demo_script_complain ("error: %s", error->message);
+}
+
+/* A command of the screen's own: `start`, or `follow N`. */
+static gboolean
+vct_demo_script_screen_command (VctDemoScript  *self,
+                                char          **words)
+{
+  const VctDemoCommand *command = vct_demo_screen_find_command (self->screen, words[0]);
+  gboolean takes_row;
+  guint64 index = 0;
+  g_autoptr (GError) error = NULL;
+
+  if (command == NULL)
+    return FALSE;
+  takes_row = vct_demo_screen_command_takes_row (command);
+  if (takes_row ? (words[1] == NULL || words[2] != NULL) : words[1] != NULL)
+    return FALSE;
+  if (takes_row && !vct_demo_script_parse_index (words[1], &index))
+    vct_demo_script_complain ("error: no row %s", words[1]);
+  else if (!vct_demo_screen_run_command (self->screen, command, index, &error))
+    vct_demo_script_complain ("error: %s", error->message);
+  return TRUE;
 }
 
 /* Runs one command line. */
@@ -181,24 +181,18 @@ vct_demo_script_run_command (VctDemoScript *self,
   verb = words[0];
 
   if (g_str_equal (verb, "reload") && words[1] == NULL)
-    vct_demo_app_reload (self->app);
+    vct_demo_screen_reload (self->screen);
   else if (g_str_equal (verb, "select") && words[1] != NULL && words[2] == NULL)
-    {
-      guint64 index;
-      g_autoptr (GError) error = NULL;
-
-      if (!vct_demo_script_parse_index (words[1], &index))
-        vct_demo_script_complain ("error: no row %s", words[1]);
-      else if (!vct_demo_app_select (self->app, index, &error))
-        vct_demo_script_complain ("error: %s", error->message);
-    }
+    vct_demo_script_on_row (self, vct_demo_screen_select, words[1]);
+  else if (g_str_equal (verb, "press") && words[1] != NULL && words[2] == NULL)
+    vct_demo_script_on_row (self, vct_demo_screen_press, words[1]);
   else if (g_str_equal (verb, "show"))
     vct_demo_script_show (self, words + 1);
   else if (g_str_equal (verb, "wait") && words[1] == NULL)
-    self->waiting = vct_demo_app_is_loading (self->app);
+    self->waiting = vct_demo_screen_is_loading (self->screen);
   else if (g_str_equal (verb, "quit") && words[1] == NULL)
     vct_demo_script_finish (self, VCT_DEMO_EXIT_OK);
-  else
+  else if (!vct_demo_script_screen_command (self, words))
     vct_demo_script_complain ("unknown command: %s", text);
 }
 
@@ -206,30 +200,31 @@ vct_demo_script_run_command (VctDemoScript *self,
 static gboolean
 vct_demo_script_is_held (VctDemoScript *self)
 {
-  if (self->waiting && !vct_demo_app_is_loading (self->app))
+  if (self->waiting && !vct_demo_screen_is_loading (self->screen))
     self->waiting = FALSE;
-  return self->waiting || !vct_demo_app_is_settled (self->app);
+  return self->waiting || !vct_demo_screen_is_settled (self->screen);
 }
 
+/* Runs the next command, unless held; then comes back after what it caused at once. */
 static gboolean
 vct_demo_script_pump (gpointer user_data)
 {
   VctDemoScript *self = user_data;
+  char *line;
 
   self->pump_id = 0;
-  while (!self->done && !vct_demo_script_is_held (self))
+  if (self->done || vct_demo_script_is_held (self))
+    return G_SOURCE_REMOVE;
+  line = g_queue_pop_head (&self->commands);
+  if (line == NULL)
     {
-      char *line = g_queue_pop_head (&self->commands);
-
-      if (line == NULL)
-        {
-          if (self->eof)
-            vct_demo_script_finish (self, VCT_DEMO_EXIT_OK);
-          break;
-        }
-      vct_demo_script_run_command (self, line);
-      g_free (line);
+      if (self->eof)
+        vct_demo_script_finish (self, VCT_DEMO_EXIT_OK);
+      return G_SOURCE_REMOVE;
     }
+  vct_demo_script_run_command (self, line);
+  g_free (line);
+  vct_demo_script_schedule_pump (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -302,18 +297,18 @@ vct_demo_script_on_term (gpointer user_data)
 
 /**
  * vct_demo_script_run:
- * @app: the app, not loaded yet
+ * @screen: the screen, not loaded yet
  * @options: the command line
  *
- * Runs commands from standard input until `quit` or its end.
+ * Runs commands from standard input until `quit`, its end, or the screen's dismissal.
  *
  * Returns: the exit code
  */
 int
-vct_demo_script_run (VctDemoApp           *app,
+vct_demo_script_run (VctDemoScreen        *screen,
                      const VctDemoOptions *options)
 {
-  VctDemoScript self = { .app = app };
+  VctDemoScript self = { .screen = screen };
   guint int_id;
   guint term_id;
 
@@ -329,14 +324,14 @@ vct_demo_script_run (VctDemoApp           *app,
   self.input_id = g_io_add_watch (self.input, G_IO_IN | G_IO_HUP | G_IO_ERR,
                                   vct_demo_script_on_input, &self);
 
-  vct_demo_app_set_view (app, &vct_demo_script_view, &self);
-  vct_demo_app_select_after_load (app, options->select);
+  vct_demo_screen_set_view (screen, vct_demo_script_on_event, &self);
+  vct_demo_screen_select_after_load (screen, options->select);
   int_id = g_unix_signal_add (SIGINT, vct_demo_script_on_signal, &self);
   term_id = g_unix_signal_add (SIGTERM, vct_demo_script_on_term, &self);
 
   g_main_loop_run (self.loop);
 
-  vct_demo_app_set_view (app, NULL, NULL);
+  vct_demo_screen_set_view (screen, NULL, NULL);
   g_clear_handle_id (&self.input_id, g_source_remove);
   g_source_remove (int_id);
   g_source_remove (term_id);

@@ -4,12 +4,12 @@
 #ifndef VCT_DEMO_SCRIPT_H
 #define VCT_DEMO_SCRIPT_H
 
-#include "app.h"
 #include "options.h"
+#include "screen.h"
 
 G_BEGIN_DECLS
 
-int vct_demo_script_run (VctDemoApp           *app,
+int vct_demo_script_run (VctDemoScreen        *screen,
                          const VctDemoOptions *options);
 
 G_END_DECLS

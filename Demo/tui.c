@@ -1,12 +1,15 @@
-/* tui.c: the interactive view: a full-screen, virtualized photo list on the GLib main
- * loop (ncurses), the screen the original VCTable view controller showed.
+/* tui.c: the interactive view: a screen's list full-screen and virtualized, on the GLib
+ * main loop (ncurses), as the original view controllers showed them.
  *
- *   line 0        the navigation title, as the model reports it
+ *   line 0        the title, as the model reports it
  *   line 1        while loading: the pull-to-refresh spinner
- *   lines ...     the rows on screen, and only those, read from the model on each draw:
- *                 ">" and reverse video on the cursor's row, "*" on the selected one
+ *   lines ...     the lines on screen, and only those, read from the list on each draw:
+ *                 section headers (not selectable: the cursor skips them), and rows drawn
+ *                 by kind (rows.c); ">" and reverse video on the cursor's row, "*" on the
+ *                 selected one where the screen marks it
+ *   line -2       the screen's status, if it has one (the song picker's button)
  *   last line     key hints (or a notice) and the position
- *   on top        the "Oops..." alert with [ OK ], or the help overlay
+ *   on top        the "Oops..." alert with [ OK ], a photo's detail, or the help
  *
  * Input: a g_unix_fd_add() source on stdin; getch() runs (non-blocking) only when it
  * fires. SIGWINCH, SIGINT, SIGTERM and SIGHUP come through g_unix_signal_add(). */
@@ -25,137 +28,138 @@
 
 #include "format.h"
 #include "keys.h"
+#include "paint.h"
+#include "rows.h"
 #include "terminal.h"
 
 #define VCT_DEMO_SPINNER_INTERVAL_MS 100
 #define VCT_DEMO_KEY_ESCAPE 27
 
 typedef struct {
-  VctDemoApp *app;
-  GMainLoop  *loop;
-  guint       stdin_id;
-  guint       signal_ids[4];
-  guint       spinner_id;
-  guint       spinner_frame;
-  guint       cursor;        /* the highlighted row */
-  guint       top;           /* the first row on screen */
-  gboolean    help_visible;
-  gboolean    utf8;
-  char       *notice;        /* shown in the footer until the next key */
-  int         ok_y;          /* where the alert's [ OK ] is, for a click; -1 when hidden */
-  int         exit_code;
+  gint64  id;
+  char   *title;
+  char   *description;
+  char   *image_url;
+  char   *date;
+} VctDemoTuiDetail;
+
+typedef struct {
+  VctDemoScreen         *screen;
+  const VctDemoKeyTable *keys;
+  VctDemoPaint           paint;
+  GMainLoop             *loop;
+  guint                  stdin_id;
+  guint                  signal_ids[4];
+  guint                  spinner_id;
+  guint                  spinner_frame;
+  guint                  cursor;        /* the highlighted row, a row number across sections */
+  guint                  top;           /* the first line on screen (headers count) */
+  gboolean               help_visible;
+  VctDemoTuiDetail      *detail;        /* the photo detail shown, or NULL */
+  char                  *notice;        /* shown in the footer until the next key */
+  int                    button_y;      /* where the [ OK ] / [ Close ] is, for a click; -1 when hidden */
+  int                    exit_code;
 } VctDemoTui;
 
 static void vct_demo_tui_draw (VctDemoTui *self);
+
+static void
+vct_demo_tui_detail_free (VctDemoTuiDetail *detail)
+{
+  if (detail == NULL)
+    return;
+  g_free (detail->title);
+  g_free (detail->description);
+  g_free (detail->image_url);
+  g_free (detail->date);
+  g_free (detail);
+}
 
 /* ------------------------------------------------------------------ geometry */
 
 static int
 vct_demo_tui_list_y (VctDemoTui *self)
 {
-  return vct_demo_app_is_loading (self->app) ? 2 : 1;
+  return vct_demo_screen_is_loading (self->screen) ? 2 : 1;
 }
 
-/* How many rows fit between the title (and spinner) and the footer. */
+static gboolean
+vct_demo_tui_has_status (VctDemoTui *self)
+{
+  gboolean is_button;
+  gboolean enabled;
+
+  return vct_demo_screen_get_status (self->screen, &is_button, &enabled) != NULL;
+}
+
+/* How many lines fit between the title (and spinner) and the status and footer. */
 static guint
 vct_demo_tui_page_size (VctDemoTui *self)
 {
-  int rows = LINES - 1 - vct_demo_tui_list_y (self);
+  int lines = LINES - 1 - vct_demo_tui_list_y (self) - (vct_demo_tui_has_status (self) ? 1 : 0);
 
-  return rows > 0 ? (guint) rows : 0;
+  return lines > 0 ? (guint) lines : 0;
 }
 
-/* Keeps the cursor on a row and on screen. */
+static const VctDemoOutline *
+vct_demo_tui_outline (VctDemoTui *self)
+{
+  return vct_demo_screen_get_outline (self->screen);
+}
+
+/* Keeps the cursor on a row and on screen, with its section's header when it is the
+ * section's first row. */
 static void
 vct_demo_tui_clamp (VctDemoTui *self)
 {
-  guint n_items = vct_demo_app_get_n_items (self->app);
+  const VctDemoOutline *outline = vct_demo_tui_outline (self);
   guint page = MAX (vct_demo_tui_page_size (self), 1);
+  gboolean under_header;
+  guint line;
 
-  if (n_items == 0)
+  if (outline->n_rows == 0)
     {
       self->top = 0;
       return;
     }
-  if (self->cursor >= n_items)
-    self->cursor = n_items - 1;
-  if (self->cursor < self->top)
-    self->top = self->cursor;
-  if (self->cursor >= self->top + page)
-    self->top = self->cursor - page + 1;
-  if (self->top + page > n_items)
-    self->top = n_items > page ? n_items - page : 0;
+  if (self->cursor >= outline->n_rows)
+    self->cursor = outline->n_rows - 1;
+  line = vct_demo_outline_line_of_row (outline, self->cursor, &under_header);
+  if ((under_header ? line - 1 : line) < self->top)
+    self->top = under_header ? line - 1 : line;
+  if (line >= self->top + page)
+    self->top = line - page + 1;
+  if (self->top + page > outline->n_lines)
+    self->top = outline->n_lines > page ? outline->n_lines - page : 0;
 }
 
 /* ------------------------------------------------------------------ drawing */
 
-/* Draws @text at (y, x) in at most @max_columns columns. Returns the columns used. */
-static guint
-vct_demo_tui_put (VctDemoTui *self,
-                  int         y,
-                  int         x,
-                  const char *text,
-                  int         max_columns)
+static attr_t
+vct_demo_tui_style (VctDemoCellStyle style)
 {
-  g_autofree char *shown = NULL;
-  guint columns;
-  gsize length;
-
-  if (max_columns <= 0 || y < 0 || y >= LINES || x < 0 || x >= COLS)
-    return 0;
-  shown = vct_demo_format_display (text, self->utf8);
-  length = vct_demo_format_fit (shown, (guint) max_columns, &columns);
-  mvaddnstr (y, x, shown, (int) length);
-  return columns;
-}
-
-/* Like vct_demo_tui_put(), ending in an ellipsis when @text does not fit. */
-static void
-vct_demo_tui_put_ellipsized (VctDemoTui *self,
-                             int         y,
-                             int         x,
-                             const char *text,
-                             int         max_columns)
-{
-  g_autofree char *shown = vct_demo_format_display (text, self->utf8);
-  const char *ellipsis = self->utf8 ? "\u2026" : "...";
-  int ellipsis_width = self->utf8 ? 1 : 3;
-  guint columns;
-
-  if ((int) vct_demo_format_width (shown) <= max_columns || max_columns <= ellipsis_width)
+  switch (style)
     {
-      vct_demo_tui_put (self, y, x, shown, max_columns);
-      return;
+    case VCT_DEMO_CELL_BOLD:     return A_BOLD;
+    case VCT_DEMO_CELL_BUTTON:   return A_BOLD;
+    case VCT_DEMO_CELL_DISABLED: return A_DIM;
+    case VCT_DEMO_CELL_PLAIN:
+    default:                     return A_NORMAL;
     }
-  columns = vct_demo_tui_put (self, y, x, shown, max_columns - ellipsis_width);
-  vct_demo_tui_put (self, y, x + (int) columns, ellipsis, ellipsis_width);
-}
-
-static void
-vct_demo_tui_put_centered (VctDemoTui *self,
-                           int         y,
-                           int         x,
-                           int         width,
-                           const char *text)
-{
-  g_autofree char *shown = vct_demo_format_display (text, self->utf8);
-  guint columns = MIN (vct_demo_format_width (shown), (guint) MAX (width, 0));
-
-  vct_demo_tui_put (self, y, x + (width - (int) columns) / 2, shown, width);
 }
 
 static void
 vct_demo_tui_draw_title (VctDemoTui *self)
 {
-  g_autofree char *title = vct_demo_format_display (vct_demo_app_get_title (self->app), self->utf8);
+  g_autofree char *title = vct_demo_format_display (vct_demo_screen_get_title (self->screen), self->paint.utf8);
   int room = COLS - 2;
 
   attron (A_REVERSE | A_BOLD);
   mvhline (0, 0, ' ', COLS);
   if ((int) vct_demo_format_width (title) > room)
-    vct_demo_tui_put_ellipsized (self, 0, 1, title, room);
+    vct_demo_paint_ellipsized (&self->paint, 0, 1, title, room);
   else
-    vct_demo_tui_put_centered (self, 0, 1, room, title);
+    vct_demo_paint_centered (&self->paint, 0, 1, room, title);
   attroff (A_REVERSE | A_BOLD);
 }
 
@@ -163,88 +167,201 @@ static void
 vct_demo_tui_draw_spinner (VctDemoTui *self)
 {
   static const char frames[] = "|/-\\";
-  g_autofree char *text = g_strdup_printf ("%c  Loading photos...", frames[self->spinner_frame % 4]);
+  g_autofree char *text = g_strdup_printf ("%c  %s", frames[self->spinner_frame % 4],
+                                           vct_demo_screen_get_loading_text (self->screen));
 
   attron (A_BOLD);
-  vct_demo_tui_put_centered (self, 1, 0, COLS, text);
+  vct_demo_paint_centered (&self->paint, 1, 0, COLS, text);
   attroff (A_BOLD);
 }
 
+/* A section header: "── 2026-11-20 ─────". */
 static void
-vct_demo_tui_draw_rows (VctDemoTui *self)
+vct_demo_tui_draw_header (VctDemoTui *self,
+                          int         y,
+                          VctRow     *header)
 {
-  guint n_items = vct_demo_app_get_n_items (self->app);
-  guint page = vct_demo_tui_page_size (self);
-  gint64 selected = vct_demo_app_get_selected (self->app);
-  int list_y = vct_demo_tui_list_y (self);
-  int id_width = (int) strlen ("Entry ID: 9999");
-  int album_width = 0;
-  guint end = MIN (self->top + page, n_items);
+  g_autofree char *title = vct_demo_rows_header_line (header);
+  g_autofree char *text = g_strdup_printf (" %s ", title);
 
-  if (n_items == 0)
+  mvhline (y, 0, ' ', COLS);
+  mvhline (y, 1, ACS_HLINE, MAX (COLS - 2, 0));
+  attron (A_BOLD);
+  vct_demo_paint_text (&self->paint, y, 3, text, COLS - 4);
+  attroff (A_BOLD);
+}
+
+/* The columns of the rows on screen (their widths come from those rows only). */
+typedef struct {
+  int lead_width;
+  int trailing_width;
+  int text_x;
+  int trailing_x;   /* COLS when there is no room for the trailing column */
+} VctDemoTuiColumns;
+
+static void
+vct_demo_tui_draw_row (VctDemoTui              *self,
+                       int                      y,
+                       guint                    index,
+                       const VctDemoRowCells   *cells,
+                       const VctDemoTuiColumns *columns)
+{
+  gboolean is_cursor = index == self->cursor;
+  int text_room = (columns->trailing_x < COLS ? columns->trailing_x - 2 : COLS - 1) - columns->text_x;
+
+  if (is_cursor)
+    attron (A_REVERSE);
+  mvhline (y, 0, ' ', COLS);
+  if (is_cursor)
+    vct_demo_paint_text (&self->paint, y, 0, ">", 1);
+  if (vct_demo_screen_marks_selection (self->screen) && (gint64) index == vct_demo_screen_get_selected (self->screen))
+    vct_demo_paint_text (&self->paint, y, 1, "*", 1);
+  if (cells->lead != NULL)
     {
-      if (!vct_demo_app_is_loading (self->app) && page > 0)
-        vct_demo_tui_put_centered (self, list_y + (int) page / 2, 0, COLS,
-                                   vct_demo_app_has_loaded (self->app)
-                                   ? "No photos."
-                                   : "Nothing loaded yet. Press r to reload.");
+      attron (vct_demo_tui_style (cells->lead_style));
+      vct_demo_paint_text (&self->paint, y, 3, cells->lead, COLS - 3);
+      attroff (vct_demo_tui_style (cells->lead_style));
+    }
+  if (cells->text != NULL)
+    {
+      guint used;
+
+      attron (vct_demo_tui_style (cells->text_style));
+      used = vct_demo_paint_ellipsized (&self->paint, y, columns->text_x, cells->text, text_room);
+      attroff (vct_demo_tui_style (cells->text_style));
+      if (cells->detail != NULL && *cells->detail != '\0' && (int) used + 2 + 8 <= text_room)
+        {
+          attron (A_DIM);
+          vct_demo_paint_ellipsized (&self->paint, y, columns->text_x + (int) used + 2, cells->detail,
+                                     text_room - (int) used - 2);
+          attroff (A_DIM);
+        }
+    }
+  if (cells->trailing != NULL && columns->trailing_x < COLS)
+    {
+      int width = (int) vct_demo_paint_width (&self->paint, cells->trailing);
+
+      attron (vct_demo_tui_style (cells->trailing_style));
+      vct_demo_paint_text (&self->paint, y, columns->trailing_x + columns->trailing_width - width,
+                           cells->trailing, columns->trailing_width);
+      attroff (vct_demo_tui_style (cells->trailing_style));
+    }
+  if (is_cursor)
+    attroff (A_REVERSE);
+}
+
+/* What the list area says when there are no rows to draw. */
+static const char *
+vct_demo_tui_empty_text (VctDemoTui *self)
+{
+  gboolean loading = vct_demo_screen_is_loading (self->screen);
+
+  if (vct_demo_screen_is_list_hidden (self->screen) && loading)
+    return "Loading...";
+  if (loading)
+    return NULL;
+  if (vct_demo_screen_has_loaded (self->screen) && !vct_demo_screen_is_list_hidden (self->screen))
+    return vct_demo_screen_get_empty_text (self->screen);
+  return "Nothing loaded yet. Press r to reload.";
+}
+
+static void
+vct_demo_tui_draw_lines (VctDemoTui *self)
+{
+  VctListModel *list = vct_demo_screen_get_list (self->screen);
+  const VctDemoOutline *outline = vct_demo_tui_outline (self);
+  guint page = vct_demo_tui_page_size (self);
+  int list_y = vct_demo_tui_list_y (self);
+  guint end = MIN (self->top + page, outline->n_lines);
+  VctDemoRowStyle style = { .utf8 = self->paint.utf8, .spinner_frame = self->spinner_frame };
+  VctDemoRowCells *cells;
+  VctDemoTuiColumns columns = { 0 };
+
+  if (outline->n_rows == 0 || vct_demo_screen_is_list_hidden (self->screen))
+    {
+      const char *text = vct_demo_tui_empty_text (self);
+
+      if (text != NULL && page > 0)
+        vct_demo_paint_centered (&self->paint, list_y + (int) page / 2, 0, COLS, text);
       return;
     }
 
-  /* Column widths from the rows on screen only: the list is virtualized. */
-  for (guint i = self->top; i < end; i++)
+  /* Read the rows on screen once; the columns fit them (the list is virtualized). */
+  cells = g_new0 (VctDemoRowCells, MAX (end - self->top, 1));
+  for (guint line = self->top; line < end; line++)
     {
-      VctCellData *cell = vct_demo_app_get_item (self->app, i);
-      g_autofree char *id = NULL;
-      g_autofree char *album = NULL;
+      VctDemoRowCells *row_cells = &cells[line - self->top];
+      guint section;
+      gint position;
+      VctRow *row;
 
-      if (cell == NULL)
+      if (!vct_demo_outline_find_line (outline, line, &section, &position) || position < 0)
         continue;
-      id = g_strdup_printf ("Entry ID: %" G_GINT64_FORMAT, vct_cell_data_get_id (cell));
-      album = g_strdup_printf ("album %" G_GINT64_FORMAT, vct_cell_data_get_album_id (cell));
-      id_width = MAX (id_width, (int) strlen (id));
-      album_width = MAX (album_width, (int) strlen (album));
+      row = vct_list_model_get_item (list, section, (guint) position);
+      if (row == NULL)
+        continue;
+      vct_demo_rows_cells (row, &style, row_cells);
+      if (row_cells->lead != NULL)
+        columns.lead_width = MAX (columns.lead_width, (int) MAX (row_cells->lead_width,
+                                                                 vct_demo_paint_width (&self->paint, row_cells->lead)));
+      if (row_cells->trailing != NULL)
+        columns.trailing_width = MAX (columns.trailing_width,
+                                      (int) vct_demo_paint_width (&self->paint, row_cells->trailing));
     }
+  columns.text_x = columns.lead_width > 0 ? 3 + columns.lead_width + 2 : 3;
+  columns.trailing_x = COLS - columns.trailing_width - 1;
+  if (columns.trailing_width == 0 || columns.trailing_x - 2 - columns.text_x < 12)
+    columns.trailing_x = COLS; /* none, or too narrow: drop the trailing column */
 
-  for (guint i = self->top; i < end; i++)
+  for (guint line = self->top; line < end; line++)
     {
-      VctCellData *cell = vct_demo_app_get_item (self->app, i);
-      int y = list_y + (int) (i - self->top);
-      int title_x = 3 + id_width + 2;
-      int album_x = COLS - album_width - 1;
-      g_autofree char *id = NULL;
-      g_autofree char *album = NULL;
+      int y = list_y + (int) (line - self->top);
+      guint section;
+      gint position;
 
-      if (cell == NULL)
+      if (!vct_demo_outline_find_line (outline, line, &section, &position))
         continue;
-      if (album_x - 2 - title_x < 12)
-        album_x = COLS; /* too narrow: drop the album column */
-      id = g_strdup_printf ("Entry ID: %" G_GINT64_FORMAT, vct_cell_data_get_id (cell));
-      album = g_strdup_printf ("album %" G_GINT64_FORMAT, vct_cell_data_get_album_id (cell));
+      if (position < 0)
+        {
+          VctRow *header = vct_list_model_get_header (list, section);
 
-      if (i == self->cursor)
-        attron (A_REVERSE);
-      mvhline (y, 0, ' ', COLS);
-      if (i == self->cursor)
-        vct_demo_tui_put (self, y, 0, ">", 1);
-      if ((gint64) i == selected)
-        vct_demo_tui_put (self, y, 1, "*", 1);
-      attron (A_BOLD);
-      vct_demo_tui_put (self, y, 3, id, COLS - 3);
-      attroff (A_BOLD);
-      vct_demo_tui_put_ellipsized (self, y, title_x, vct_cell_data_get_title (cell),
-                                   (album_x < COLS ? album_x - 2 : COLS - 1) - title_x);
-      if (album_x < COLS)
-        vct_demo_tui_put (self, y, album_x + album_width - (int) strlen (album), album, album_width);
-      if (i == self->cursor)
-        attroff (A_REVERSE);
+          if (header != NULL)
+            vct_demo_tui_draw_header (self, y, header);
+        }
+      else
+        vct_demo_tui_draw_row (self, y, vct_demo_outline_row_number (outline, section, (guint) position),
+                               &cells[line - self->top], &columns);
     }
+  for (guint i = 0; i < end - self->top; i++)
+    vct_demo_rows_cells_clear (&cells[i]);
+  g_free (cells);
+}
+
+/* The screen's status line: a button (reversed when it can be pressed, dim when not). */
+static void
+vct_demo_tui_draw_status (VctDemoTui *self)
+{
+  gboolean is_button;
+  gboolean enabled;
+  const char *status = vct_demo_screen_get_status (self->screen, &is_button, &enabled);
+  int y = LINES - 2;
+  attr_t attributes;
+  g_autofree char *text = NULL;
+
+  if (status == NULL || y < 1)
+    return;
+  text = is_button ? g_strdup_printf ("[ %s ]", status) : g_strdup (status);
+  attributes = !is_button ? A_BOLD : enabled ? (A_REVERSE | A_BOLD) : A_DIM;
+  mvhline (y, 0, ' ', COLS);
+  attron (attributes);
+  vct_demo_paint_centered (&self->paint, y, 0, COLS, text);
+  attroff (attributes);
 }
 
 static void
 vct_demo_tui_draw_footer (VctDemoTui *self)
 {
-  guint n_items = vct_demo_app_get_n_items (self->app);
+  guint n_rows = vct_demo_tui_outline (self)->n_rows;
   g_autofree char *position = NULL;
   int right = 0;
   int y = LINES - 1;
@@ -253,37 +370,53 @@ vct_demo_tui_draw_footer (VctDemoTui *self)
     return;
   attron (A_REVERSE);
   mvhline (y, 0, ' ', COLS);
-  if (n_items > 0)
+  if (n_rows > 0 && !vct_demo_screen_is_list_hidden (self->screen))
     {
-      position = g_strdup_printf ("%u/%u", self->cursor + 1, n_items);
+      position = g_strdup_printf ("%u/%u", self->cursor + 1, n_rows);
       right = (int) strlen (position) + 2;
       if (right < COLS / 2)
-        vct_demo_tui_put (self, y, COLS - right + 1, position, right);
+        vct_demo_paint_text (&self->paint, y, COLS - right + 1, position, right);
       else
         right = 0;
     }
-  vct_demo_tui_put (self, y, 1, self->notice != NULL ? self->notice : vct_demo_keys_footer (),
-                    COLS - right - 2);
+  vct_demo_paint_text (&self->paint, y, 1, self->notice != NULL ? self->notice : vct_demo_keys_footer (self->keys),
+                       COLS - right - 2);
   attroff (A_REVERSE);
 }
 
-/* A framed, cleared rectangle. */
+/* A box of wrapped lines, a bold heading and a reversed button; sets button_y. */
 static void
-vct_demo_tui_draw_box (int y,
-                       int x,
-                       int height,
-                       int width)
+vct_demo_tui_draw_dialog (VctDemoTui *self,
+                          int         inner,
+                          const char *heading,
+                          GPtrArray  *lines,
+                          const char *button)
 {
-  for (int row = y; row < y + height; row++)
-    mvhline (row, x, ' ', width);
-  mvaddch (y, x, ACS_ULCORNER);
-  mvhline (y, x + 1, ACS_HLINE, width - 2);
-  mvaddch (y, x + width - 1, ACS_URCORNER);
-  mvvline (y + 1, x, ACS_VLINE, height - 2);
-  mvvline (y + 1, x + width - 1, ACS_VLINE, height - 2);
-  mvaddch (y + height - 1, x, ACS_LLCORNER);
-  mvhline (y + height - 1, x + 1, ACS_HLINE, width - 2);
-  mvaddch (y + height - 1, x + width - 1, ACS_LRCORNER);
+  int n_lines;
+  int height;
+  int width;
+  int y;
+  int x;
+
+  self->button_y = -1;
+  if (inner < 8 || LINES < 7)
+    return;
+  n_lines = MIN ((int) lines->len, LINES - 6);
+  height = n_lines + 6;
+  width = inner + 4;
+  y = (LINES - height) / 2;
+  x = (COLS - width) / 2;
+
+  vct_demo_paint_box (y, x, height, width);
+  attron (A_BOLD);
+  vct_demo_paint_centered (&self->paint, y + 1, x + 2, inner, heading);
+  attroff (A_BOLD);
+  for (int i = 0; i < n_lines; i++)
+    vct_demo_paint_centered (&self->paint, y + 3 + i, x + 2, inner, g_ptr_array_index (lines, i));
+  attron (A_REVERSE | A_BOLD);
+  self->button_y = y + height - 2;
+  vct_demo_paint_centered (&self->paint, self->button_y, x + 2, inner, button);
+  attroff (A_REVERSE | A_BOLD);
 }
 
 /* The alert: the original's UIAlertController "Oops..." with one OK button. */
@@ -292,39 +425,32 @@ vct_demo_tui_draw_alert (VctDemoTui *self,
                          const char *message)
 {
   int inner = MIN (COLS - 6, 56);
-  g_autoptr (GPtrArray) lines = NULL;
-  int n_lines;
-  int height;
-  int width;
-  int y;
-  int x;
+  g_autoptr (GPtrArray) lines = vct_demo_format_wrap (message, (guint) MAX (inner, 1));
 
-  self->ok_y = -1;
-  if (inner < 8 || LINES < 7)
-    return;
-  lines = vct_demo_format_wrap (message, (guint) inner);
-  n_lines = MIN ((int) lines->len, LINES - 6);
-  height = n_lines + 6;
-  width = inner + 4;
-  y = (LINES - height) / 2;
-  x = (COLS - width) / 2;
+  vct_demo_tui_draw_dialog (self, inner, "Oops...", lines, "[ OK ]");
+}
 
-  vct_demo_tui_draw_box (y, x, height, width);
-  attron (A_BOLD);
-  vct_demo_tui_put_centered (self, y + 1, x + 2, inner, "Oops...");
-  attroff (A_BOLD);
-  for (int i = 0; i < n_lines; i++)
-    vct_demo_tui_put_centered (self, y + 3 + i, x + 2, inner, g_ptr_array_index (lines, i));
-  attron (A_REVERSE | A_BOLD);
-  self->ok_y = y + height - 2;
-  vct_demo_tui_put_centered (self, self->ok_y, x + 2, inner, "[ OK ]");
-  attroff (A_REVERSE | A_BOLD);
+/* A photo's detail: its description, image URL and date, under its title. */
+static void
+vct_demo_tui_draw_detail (VctDemoTui *self)
+{
+  int inner = MIN (COLS - 6, 64);
+  guint room = (guint) MAX (inner, 1);
+  g_autoptr (GPtrArray) lines = vct_demo_format_wrap (self->detail->description, room);
+  g_autofree char *image = g_strdup_printf ("Image: %s", self->detail->image_url);
+  g_autoptr (GPtrArray) image_lines = vct_demo_format_wrap (image, room);
+
+  g_ptr_array_add (lines, g_strdup (""));
+  g_ptr_array_extend_and_steal (lines, g_steal_pointer (&image_lines));
+  if (*self->detail->date != '\0')
+    g_ptr_array_add (lines, g_strdup_printf ("Posted: %s", self->detail->date));
+  vct_demo_tui_draw_dialog (self, inner, self->detail->title, lines, "[ Close ]");
 }
 
 static void
 vct_demo_tui_draw_help (VctDemoTui *self)
 {
-  g_autofree char *text = vct_demo_keys_help_text ();
+  g_autofree char *text = vct_demo_keys_help_text (self->keys);
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   int n_lines = (int) g_strv_length (lines);
   int width = 0;
@@ -343,32 +469,35 @@ vct_demo_tui_draw_help (VctDemoTui *self)
   y = (LINES - height) / 2;
   x = (COLS - width) / 2;
 
-  vct_demo_tui_draw_box (y, x, height, width);
+  vct_demo_paint_box (y, x, height, width);
   attron (A_BOLD);
-  vct_demo_tui_put_centered (self, y + 1, x + 1, width - 2, "Keys");
+  vct_demo_paint_centered (&self->paint, y + 1, x + 1, width - 2, "Keys");
   attroff (A_BOLD);
   for (int i = 0; i < n_lines && i < height - 6; i++)
-    vct_demo_tui_put (self, y + 3 + i, x + 1, lines[i], width - 2);
-  vct_demo_tui_put_centered (self, y + height - 2, x + 1, width - 2, "Press any key to close");
+    vct_demo_paint_text (&self->paint, y + 3 + i, x + 1, lines[i], width - 2);
+  vct_demo_paint_centered (&self->paint, y + height - 2, x + 1, width - 2, "Press any key to close");
 }
 
 static void
 vct_demo_tui_draw (VctDemoTui *self)
 {
-  const char *alert = vct_demo_app_get_alert (self->app);
+  const char *alert = vct_demo_screen_get_alert (self->screen);
 
   vct_demo_tui_clamp (self);
   erase ();
   if (LINES > 0 && COLS > 0)
     {
       vct_demo_tui_draw_title (self);
-      if (vct_demo_app_is_loading (self->app) && LINES > 2)
+      if (vct_demo_screen_is_loading (self->screen) && LINES > 2)
         vct_demo_tui_draw_spinner (self);
-      vct_demo_tui_draw_rows (self);
+      vct_demo_tui_draw_lines (self);
+      vct_demo_tui_draw_status (self);
       vct_demo_tui_draw_footer (self);
-      self->ok_y = -1;
+      self->button_y = -1;
       if (alert != NULL)
         vct_demo_tui_draw_alert (self, alert);
+      else if (self->detail != NULL)
+        vct_demo_tui_draw_detail (self);
       else if (self->help_visible)
         vct_demo_tui_draw_help (self);
     }
@@ -376,6 +505,28 @@ vct_demo_tui_draw (VctDemoTui *self)
 }
 
 /* ------------------------------------------------------------------ actions */
+
+static gboolean
+vct_demo_tui_on_spinner (gpointer user_data)
+{
+  VctDemoTui *self = user_data;
+
+  self->spinner_frame++;
+  vct_demo_tui_draw (self);
+  return G_SOURCE_CONTINUE;
+}
+
+/* The spinners turn while a reload or something else asked for (a follow) is under way. */
+static void
+vct_demo_tui_update_spinner (VctDemoTui *self)
+{
+  gboolean busy = vct_demo_screen_is_loading (self->screen) || !vct_demo_screen_is_settled (self->screen);
+
+  if (busy && self->spinner_id == 0)
+    self->spinner_id = g_timeout_add (VCT_DEMO_SPINNER_INTERVAL_MS, vct_demo_tui_on_spinner, self);
+  else if (!busy)
+    g_clear_handle_id (&self->spinner_id, g_source_remove);
+}
 
 static void
 vct_demo_tui_quit (VctDemoTui *self,
@@ -394,13 +545,28 @@ vct_demo_tui_set_notice (VctDemoTui *self,
 }
 
 static void
-vct_demo_tui_select (VctDemoTui *self)
+vct_demo_tui_activate (VctDemoTui *self)
 {
   g_autoptr (GError) error = NULL;
 
-  if (vct_demo_app_get_n_items (self->app) == 0)
+  if (vct_demo_tui_outline (self)->n_rows == 0)
     return;
-  if (!vct_demo_app_select (self->app, self->cursor, &error))
+  if (!vct_demo_screen_activate (self->screen, self->cursor, &error))
+    vct_demo_tui_set_notice (self, error->message);
+}
+
+static void
+vct_demo_tui_command (VctDemoTui *self,
+                      const char *name)
+{
+  const VctDemoCommand *command = vct_demo_screen_find_command (self->screen, name);
+  g_autoptr (GError) error = NULL;
+
+  if (command == NULL)
+    return;
+  if (vct_demo_screen_command_takes_row (command) && vct_demo_tui_outline (self)->n_rows == 0)
+    return;
+  if (!vct_demo_screen_run_command (self->screen, command, self->cursor, &error))
     vct_demo_tui_set_notice (self, error->message);
 }
 
@@ -408,15 +574,16 @@ static void
 vct_demo_tui_move (VctDemoTui *self,
                    gint64      delta)
 {
-  gint64 n_items = vct_demo_app_get_n_items (self->app);
+  gint64 n_rows = vct_demo_tui_outline (self)->n_rows;
   gint64 target = (gint64) self->cursor + delta;
 
-  self->cursor = (guint) CLAMP (target, 0, MAX (n_items - 1, 0));
+  self->cursor = (guint) CLAMP (target, 0, MAX (n_rows - 1, 0));
 }
 
 static void
 vct_demo_tui_act (VctDemoTui    *self,
-                  VctDemoAction  action)
+                  VctDemoAction  action,
+                  const char    *command)
 {
   guint page = MAX (vct_demo_tui_page_size (self), 1);
 
@@ -432,10 +599,11 @@ vct_demo_tui_act (VctDemoTui    *self,
       vct_demo_tui_move (self, page);
       self->top += page;
       break;
-    case VCT_DEMO_ACTION_HOME:      self->cursor = 0; break;
+    case VCT_DEMO_ACTION_HOME:      self->cursor = 0; self->top = 0; break;
     case VCT_DEMO_ACTION_END:       vct_demo_tui_move (self, G_MAXUINT); break;
-    case VCT_DEMO_ACTION_SELECT:    vct_demo_tui_select (self); break;
-    case VCT_DEMO_ACTION_RELOAD:    vct_demo_app_reload (self->app); break;
+    case VCT_DEMO_ACTION_ACTIVATE:  vct_demo_tui_activate (self); break;
+    case VCT_DEMO_ACTION_COMMAND:   vct_demo_tui_command (self, command); break;
+    case VCT_DEMO_ACTION_RELOAD:    vct_demo_screen_reload (self->screen); break;
     case VCT_DEMO_ACTION_HELP:      self->help_visible = !self->help_visible; break;
     case VCT_DEMO_ACTION_REDRAW:    clearok (curscr, TRUE); break;
     case VCT_DEMO_ACTION_QUIT:      vct_demo_tui_quit (self, VCT_DEMO_EXIT_OK); break;
@@ -445,19 +613,32 @@ vct_demo_tui_act (VctDemoTui    *self,
     }
 }
 
-/* A tap: a click on a row selects it; the wheel scrolls; a click on [ OK ] presses it. */
+/* A dialog's button: the alert's OK, or closing the detail. */
+static void
+vct_demo_tui_press_dialog_button (VctDemoTui *self)
+{
+  if (vct_demo_screen_get_alert (self->screen) != NULL)
+    vct_demo_screen_dismiss_alert (self->screen);
+  else
+    g_clear_pointer (&self->detail, vct_demo_tui_detail_free);
+}
+
+/* A tap: a click on a row activates it; the wheel scrolls; a click on a dialog's button
+ * presses it. */
 static void
 vct_demo_tui_mouse (VctDemoTui *self)
 {
   MEVENT event;
   int list_y = vct_demo_tui_list_y (self);
+  guint section;
+  gint position;
 
   if (getmouse (&event) != OK)
     return;
-  if (vct_demo_app_get_alert (self->app) != NULL)
+  if (vct_demo_screen_get_alert (self->screen) != NULL || self->detail != NULL)
     {
-      if ((event.bstate & BUTTON1_PRESSED) && event.y == self->ok_y)
-        vct_demo_app_dismiss_alert (self->app);
+      if ((event.bstate & BUTTON1_PRESSED) && event.y == self->button_y)
+        vct_demo_tui_press_dialog_button (self);
       return;
     }
   if (self->help_visible)
@@ -470,15 +651,14 @@ vct_demo_tui_mouse (VctDemoTui *self)
   else if (event.bstate & BUTTON5_PRESSED)
     vct_demo_tui_move (self, 3);
   else if ((event.bstate & BUTTON1_PRESSED) && event.y >= list_y
-           && event.y < list_y + (int) vct_demo_tui_page_size (self))
+           && event.y < list_y + (int) vct_demo_tui_page_size (self)
+           && !vct_demo_screen_is_list_hidden (self->screen)
+           && vct_demo_outline_find_line (vct_demo_tui_outline (self), self->top + (guint) (event.y - list_y),
+                                          &section, &position)
+           && position >= 0)
     {
-      guint index = self->top + (guint) (event.y - list_y);
-
-      if (index < vct_demo_app_get_n_items (self->app))
-        {
-          self->cursor = index;
-          vct_demo_tui_select (self);
-        }
+      self->cursor = vct_demo_outline_row_number (vct_demo_tui_outline (self), section, (guint) position);
+      vct_demo_tui_activate (self);
     }
 }
 
@@ -486,6 +666,9 @@ static void
 vct_demo_tui_key (VctDemoTui *self,
                   int         key)
 {
+  const char *command = NULL;
+  VctDemoAction action;
+
   g_clear_pointer (&self->notice, g_free);
   if (key == KEY_RESIZE)
     return; /* the terminal has resized itself: just draw */
@@ -494,12 +677,12 @@ vct_demo_tui_key (VctDemoTui *self,
       vct_demo_tui_mouse (self);
       return;
     }
-  if (vct_demo_app_get_alert (self->app) != NULL)
+  if (vct_demo_screen_get_alert (self->screen) != NULL || self->detail != NULL)
     {
-      /* Modal, like the original's alert: OK dismisses it; q still quits. */
+      /* Modal, like the original's alert: its button dismisses it; q still quits. */
       if (key == '\r' || key == '\n' || key == KEY_ENTER || key == ' ' || key == VCT_DEMO_KEY_ESCAPE
           || key == 'o')
-        vct_demo_app_dismiss_alert (self->app);
+        vct_demo_tui_press_dialog_button (self);
       else if (key == 'q')
         vct_demo_tui_quit (self, VCT_DEMO_EXIT_OK);
       return;
@@ -509,7 +692,8 @@ vct_demo_tui_key (VctDemoTui *self,
       self->help_visible = FALSE;
       return;
     }
-  vct_demo_tui_act (self, vct_demo_keys_action (key));
+  action = vct_demo_keys_action (self->keys, key, &command);
+  vct_demo_tui_act (self, action, command);
 }
 
 /* ------------------------------------------------------------------ sources */
@@ -532,6 +716,7 @@ vct_demo_tui_on_stdin (int          fd,
       vct_demo_tui_quit (self, VCT_DEMO_EXIT_INTERRUPTED + SIGHUP);
       return G_SOURCE_REMOVE;
     }
+  vct_demo_tui_update_spinner (self);
   vct_demo_tui_draw (self);
   return G_SOURCE_CONTINUE;
 }
@@ -550,87 +735,55 @@ static gboolean vct_demo_tui_on_sigint (gpointer self)  { vct_demo_tui_quit (sel
 static gboolean vct_demo_tui_on_sigterm (gpointer self) { vct_demo_tui_quit (self, VCT_DEMO_EXIT_INTERRUPTED + SIGTERM); return G_SOURCE_CONTINUE; }
 static gboolean vct_demo_tui_on_sighup (gpointer self)  { vct_demo_tui_quit (self, VCT_DEMO_EXIT_INTERRUPTED + SIGHUP);  return G_SOURCE_CONTINUE; }
 
-static gboolean
-vct_demo_tui_on_spinner (gpointer user_data)
-{
-  VctDemoTui *self = user_data;
-
-  self->spinner_frame++;
-  vct_demo_tui_draw (self);
-  return G_SOURCE_CONTINUE;
-}
-
 /* ------------------------------------------------------------------ the view */
 
 static void
-vct_demo_tui_changed (VctDemoApp *app,
-                      const char *text,
-                      gpointer    user_data)
-{
-  (void) app;
-  (void) text;
-  vct_demo_tui_draw (user_data);
-}
-
-static void
-vct_demo_tui_reloaded (VctDemoApp *app,
-                       guint       n_items,
-                       gpointer    user_data)
-{
-  (void) app;
-  (void) n_items;
-  vct_demo_tui_draw (user_data);
-}
-
-static void
-vct_demo_tui_loading_changed (VctDemoApp *app,
-                              gboolean    loading,
-                              gpointer    user_data)
+vct_demo_tui_on_event (VctDemoScreen      *screen,
+                       const VctDemoEvent *event,
+                       gpointer            user_data)
 {
   VctDemoTui *self = user_data;
 
-  (void) app;
-  if (loading && self->spinner_id == 0)
-    self->spinner_id = g_timeout_add (VCT_DEMO_SPINNER_INTERVAL_MS, vct_demo_tui_on_spinner, self);
-  else if (!loading)
-    g_clear_handle_id (&self->spinner_id, g_source_remove);
+  (void) screen;
+  switch (event->kind)
+    {
+    case VCT_DEMO_EVENT_DETAIL:
+      vct_demo_tui_detail_free (self->detail);
+      self->detail = g_new0 (VctDemoTuiDetail, 1);
+      self->detail->id = event->detail->id;
+      self->detail->title = g_strdup (event->detail->title);
+      self->detail->description = g_strdup (event->detail->description);
+      self->detail->image_url = g_strdup (event->detail->image_url);
+      self->detail->date = g_strdup (event->detail->date);
+      break;
+    case VCT_DEMO_EVENT_NOTICE:
+      vct_demo_tui_set_notice (self, event->text);
+      break;
+    case VCT_DEMO_EVENT_DISMISS:
+      vct_demo_tui_quit (self, VCT_DEMO_EXIT_OK);
+      return;
+    default:
+      break;
+    }
+  vct_demo_tui_update_spinner (self);
   vct_demo_tui_draw (self);
 }
-
-static void
-vct_demo_tui_notice (VctDemoApp *app,
-                     const char *text,
-                     gpointer    user_data)
-{
-  VctDemoTui *self = user_data;
-
-  (void) app;
-  vct_demo_tui_set_notice (self, text);
-  vct_demo_tui_draw (self);
-}
-
-static const VctDemoAppView vct_demo_tui_view = {
-  .title_changed = vct_demo_tui_changed,
-  .reloaded = vct_demo_tui_reloaded,
-  .failed = vct_demo_tui_changed,
-  .loading_changed = vct_demo_tui_loading_changed,
-  .notice = vct_demo_tui_notice,
-};
 
 /**
  * vct_demo_tui_run:
- * @app: the app, not loaded yet
+ * @screen: the screen, not loaded yet
  * @options: the command line (--select)
  *
- * Shows the list full-screen and loads it, until q, Ctrl-C or the terminal closes.
+ * Shows the screen full-screen and loads it, until q, Ctrl-C, the terminal closes or the
+ * screen asks to be dismissed.
  *
  * Returns: the exit code
  */
 int
-vct_demo_tui_run (VctDemoApp           *app,
+vct_demo_tui_run (VctDemoScreen        *screen,
                   const VctDemoOptions *options)
 {
-  VctDemoTui self = { .app = app, .ok_y = -1, .exit_code = VCT_DEMO_EXIT_OK };
+  VctDemoTui self = { .screen = screen, .button_y = -1, .exit_code = VCT_DEMO_EXIT_OK };
   g_autoptr (GError) error = NULL;
 
   if (!vct_demo_terminal_start (&error))
@@ -638,7 +791,8 @@ vct_demo_tui_run (VctDemoApp           *app,
       g_printerr ("vctable-demo: %s\n", error->message);
       return VCT_DEMO_EXIT_USAGE;
     }
-  self.utf8 = vct_demo_terminal_is_utf8 ();
+  self.keys = vct_demo_keys_for_screen (vct_demo_screen_get_name (screen));
+  self.paint.utf8 = vct_demo_terminal_is_utf8 ();
   self.loop = g_main_loop_new (NULL, FALSE);
   if (options->select >= 0)
     self.cursor = (guint) options->select;
@@ -650,18 +804,19 @@ vct_demo_tui_run (VctDemoApp           *app,
   self.signal_ids[3] = g_unix_signal_add (SIGHUP, vct_demo_tui_on_sighup, &self);
   self.stdin_id = g_unix_fd_add (STDIN_FILENO, G_IO_IN | G_IO_HUP | G_IO_ERR, vct_demo_tui_on_stdin, &self);
 
-  vct_demo_app_set_view (app, &vct_demo_tui_view, &self);
-  vct_demo_app_select_after_load (app, options->select);
-  vct_demo_app_reload (app); /* the original's viewDidLoad */
+  vct_demo_screen_set_view (screen, vct_demo_tui_on_event, &self);
+  vct_demo_screen_select_after_load (screen, options->select);
+  vct_demo_screen_reload (screen); /* the original's viewDidLoad */
   vct_demo_tui_draw (&self);
   g_main_loop_run (self.loop);
 
-  vct_demo_app_set_view (app, NULL, NULL);
+  vct_demo_screen_set_view (screen, NULL, NULL);
   g_clear_handle_id (&self.spinner_id, g_source_remove);
   g_clear_handle_id (&self.stdin_id, g_source_remove);
   for (gsize i = 0; i < G_N_ELEMENTS (self.signal_ids); i++)
     g_clear_handle_id (&self.signal_ids[i], g_source_remove);
   vct_demo_terminal_stop ();
+  vct_demo_tui_detail_free (self.detail);
   g_free (self.notice);
   g_main_loop_unref (self.loop);
   return self.exit_code;

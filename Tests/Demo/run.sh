@@ -294,7 +294,10 @@ expect_session "--select -3: exit 2" "" 2 "--select needs a row number"
 run_demo both_modes "" --once --script
 expect_session "--once with --script: exit 2" "" 2 "cannot be combined"
 run_demo extra_arg "" extra
-expect_session "a stray argument: exit 2" "" 2 "unexpected argument"
+expect_session "an unknown screen: exit 2, naming the screens" "" 2 \
+    'unknown screen "extra": the screens are photos, feed or songs'
+run_demo extra_args "" feed extra
+expect_session "a stray argument after the screen: exit 2" "" 2 'unexpected argument "extra"'
 run_demo version "" --version
 expect_session "--version" "vctable-demo 0.1.0"
 run_demo help "" --help

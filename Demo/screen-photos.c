@@ -1,0 +1,147 @@
+/* screen-photos.c: the photo table (VctTableModel), the demo's default screen: its rows
+ * are the model's list of "PhotoCell" rows; selecting one makes the title show its photo.
+ *
+ * The model is the source of truth: the title is whatever didUpdateNavigationTitle said
+ * last, the rows are read from the model's list on demand (never copied), and "loading"
+ * is vct_table_model_is_loading(). A reload and a selection each cause one title report;
+ * the screen counts the ones not delivered yet, so a script can wait for them. */
+
+#include "screens.h"
+
+#include "screen-class.h"
+
+typedef struct {
+  VctDemoScreen   base;
+  VctTableModel  *model;
+  guint           titles_pending; /* title reports asked for and not yet delivered */
+} VctDemoPhotosScreen;
+
+static void
+vct_demo_photos_did_update_navigation_title (const char *title,
+                                             gpointer    user_data)
+{
+  VctDemoPhotosScreen *self = user_data;
+
+  if (self->titles_pending > 0)
+    self->titles_pending--;
+  vct_demo_screen_emit_title (&self->base, title);
+}
+
+static void
+vct_demo_photos_did_reload_data (VctCellData *const *items,
+                                 gsize               n_items,
+                                 gpointer            user_data)
+{
+  VctDemoPhotosScreen *self = user_data;
+
+  /* The view reads the rows from the list, which the model updated just before this. */
+  (void) items;
+  (void) n_items;
+  vct_demo_screen_emit_reloaded (&self->base);
+}
+
+static void
+vct_demo_photos_did_error (const char *message,
+                           gpointer    user_data)
+{
+  VctDemoPhotosScreen *self = user_data;
+
+  vct_demo_screen_emit_error (&self->base, message);
+}
+
+static void
+vct_demo_photos_reload (VctDemoScreen *screen)
+{
+  VctDemoPhotosScreen *self = (VctDemoPhotosScreen *) screen;
+
+  self->titles_pending++;
+  vct_table_model_reload_data (self->model);
+}
+
+static gboolean
+vct_demo_photos_is_loading (VctDemoScreen *screen)
+{
+  return vct_table_model_is_loading (((VctDemoPhotosScreen *) screen)->model);
+}
+
+static gboolean
+vct_demo_photos_is_settled (VctDemoScreen *screen)
+{
+  return ((VctDemoPhotosScreen *) screen)->titles_pending == 0;
+}
+
+/* A tap on a cell: the model reports the cell's title as the navigation title. */
+static gboolean
+vct_demo_photos_select (VctDemoScreen  *screen,
+                        guint           section,
+                        guint           position,
+                        GError        **error)
+{
+  VctDemoPhotosScreen *self = (VctDemoPhotosScreen *) screen;
+  VctCellData *cell = section == 0 ? vct_table_model_get_item (self->model, position) : NULL;
+
+  if (cell == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no row %u", position);
+      return FALSE;
+    }
+  self->titles_pending++;
+  vct_table_model_user_selected_cell (self->model, cell);
+  return TRUE;
+}
+
+static void
+vct_demo_photos_finalize (VctDemoScreen *screen)
+{
+  g_clear_pointer (&((VctDemoPhotosScreen *) screen)->model, vct_table_model_unref);
+}
+
+const VctDemoScreenClass vct_demo_photos_class = {
+  .name = "photos",
+  .loading_text = "Loading photos...",
+  .empty_text = "No photos.",
+  .marks_selection = TRUE,
+  .reload = vct_demo_photos_reload,
+  .is_loading = vct_demo_photos_is_loading,
+  .is_settled = vct_demo_photos_is_settled,
+  .select = vct_demo_photos_select,
+  .finalize = vct_demo_photos_finalize,
+};
+
+/**
+ * vct_demo_photos_screen_new:
+ * @uri: (nullable): where the photos come from; %NULL for the factory's choice
+ *   (VCTABLE_PHOTOS_URL or the bundled fixture)
+ * @timeout_ms: with @uri, the transfer timeout; 0 for the library's default
+ * @error: return location for an invalid @uri
+ *
+ * Returns: (transfer full) (nullable): the screen, or %NULL with @error set
+ */
+VctDemoScreen *
+vct_demo_photos_screen_new (const char  *uri,
+                            guint        timeout_ms,
+                            GError     **error)
+{
+  VctDemoPhotosScreen *self;
+  VctTableModel *model;
+
+  if (uri == NULL)
+    model = vct_table_model_factory_instance ();
+  else
+    {
+      g_autoptr (VctApi) api = vct_api_new_for_uri_full (uri, timeout_ms, 0, error);
+
+      if (api == NULL)
+        return NULL;
+      model = vct_table_model_new_with_manager (api);
+    }
+
+  self = g_new0 (VctDemoPhotosScreen, 1);
+  self->model = model;
+  vct_demo_screen_construct (&self->base, &vct_demo_photos_class, vct_table_model_get_list (model),
+                             vct_table_model_get_title (model));
+  vct_table_model_set_did_update_navigation_title (model, vct_demo_photos_did_update_navigation_title, self, NULL);
+  vct_table_model_set_did_reload_data (model, vct_demo_photos_did_reload_data, self, NULL);
+  vct_table_model_set_did_error (model, vct_demo_photos_did_error, self, NULL);
+  return &self->base;
+}

@@ -1,0 +1,46 @@
+/* screens.h: the screens vctable-demo can show, by the name the command line gives them,
+ * and how each is made from the options (its document URI). */
+
+#ifndef VCT_DEMO_SCREENS_H
+#define VCT_DEMO_SCREENS_H
+
+#include "screen.h"
+
+G_BEGIN_DECLS
+
+#define VCT_DEMO_SCREEN_DEFAULT "photos"
+
+typedef VctDemoScreen *(*VctDemoScreenNewFunc) (const char  *uri,
+                                                guint        timeout_ms,
+                                                GError     **error);
+
+typedef struct {
+  const char           *name;         /* "feed" */
+  const char           *summary;      /* one line for --help */
+  const char           *environment;  /* the variable the factory reads without --uri */
+  const char           *fixture;      /* what the bundled fixture holds */
+  gboolean              has_timeout;  /* --timeout applies */
+  VctDemoScreenNewFunc  create;
+} VctDemoScreenInfo;
+
+const VctDemoScreenInfo *vct_demo_screens_find        (const char  *name);
+const VctDemoScreenInfo *vct_demo_screens_get_all     (guint       *n_screens);
+char                    *vct_demo_screens_list_names  (const char  *conjunction);
+char                    *vct_demo_screens_help_text   (void);
+gboolean                 vct_demo_screens_check_uri   (const char  *uri,
+                                                       const char  *what,
+                                                       GError     **error);
+
+VctDemoScreen *vct_demo_photos_screen_new (const char  *uri,
+                                           guint        timeout_ms,
+                                           GError     **error);
+VctDemoScreen *vct_demo_feed_screen_new   (const char  *uri,
+                                           guint        timeout_ms,
+                                           GError     **error);
+VctDemoScreen *vct_demo_songs_screen_new  (const char  *uri,
+                                           guint        timeout_ms,
+                                           GError     **error);
+
+G_END_DECLS
+
+#endif /* VCT_DEMO_SCREENS_H */
