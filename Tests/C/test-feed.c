@@ -7,7 +7,7 @@
  * string (Events, common/vct-test.h), checked to run on the model's context thread, and
  * its notify is counted.
  * Nothing sleeps to synchronise: the loop runs until an event arrives (with a guard), and
- * "nothing else happens" is a short quiet period of the loop (settle).
+ * "nothing else happens" is a short quiet period of the loop (settle_loop).
  *
  * Feed documents put every post between 11:00 and 13:00 UTC, so the day sections are
  * the same in any time zone between UTC-11 and UTC+10; the expected day and time texts
@@ -381,7 +381,7 @@ test_title_loading_then_loaded (void)
 
   vct_feed_model_reload (wall.model);
   request = fake_service_wait_fetch (&fake);
-  settle (NULL);
+  settle_loop (NULL);
   title = vct_feed_model_dup_title (wall.model);
   g_assert_cmpstr (title, ==, LOADING_TITLE);
   g_free (title);
@@ -405,7 +405,7 @@ test_title_loading_then_loaded (void)
   g_free (title);
   vct_api_request_return_json (request, json, -1);
   events_wait (&wall.events, mark, "loading:0", 1);
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_cmpuint (events_count (&wall.events, 0, "title:"), ==, 1);
 
   g_free (json);
@@ -424,7 +424,7 @@ test_title_after_failed_first_fetch (void)
   vct_feed_model_reload (wall.model);
   vct_test_return_error (fake_service_wait_fetch (&fake), VCT_ERROR_HTTP_STATUS, "feeds refused");
   events_wait (&wall.events, 0, "error:", 1);
-  settle (NULL);
+  settle_loop (NULL);
 
   title = vct_feed_model_dup_title (wall.model);
   g_assert_cmpstr (title, ==, LOADED_TITLE);
@@ -460,7 +460,7 @@ test_loading_flag (void)
   vct_api_request_return_json (first, json, -1);
   events_wait (&wall.events, 0, "loading:0", 1);
   g_assert_false (vct_feed_model_is_loading (wall.model));
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_cmpuint (events_count (&wall.events, 0, "loading:"), ==, 2);
   g_assert_cmpuint (events_count (&wall.events, 0, "loading:1"), ==, 1);
 
@@ -470,7 +470,7 @@ test_loading_flag (void)
   vct_test_return_error (fake_service_wait_fetch (&fake), VCT_ERROR_FAILED, "no");
   events_wait (&wall.events, mark, "loading:0", 1);
   g_assert_false (vct_feed_model_is_loading (wall.model));
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_cmpuint (events_count (&wall.events, mark, "loading:1"), ==, 1);
   g_assert_cmpuint (events_count (&wall.events, mark, "loading:0"), ==, 1);
 
@@ -481,12 +481,12 @@ test_loading_flag (void)
   vct_feed_model_reload (wall.model);
   second = fake_service_wait_fetch (&fake);
   vct_api_request_return_json (first, json, -1);  /* superseded: dropped */
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_true (vct_feed_model_is_loading (wall.model));
   g_assert_cmpuint (events_count (&wall.events, mark, "loading:0"), ==, 0);
   vct_api_request_return_json (second, json, -1);
   events_wait (&wall.events, mark, "loading:0", 1);
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_cmpuint (events_count (&wall.events, mark, "loading:1"), ==, 1);
   g_assert_cmpuint (events_count (&wall.events, mark, "loading:0"), ==, 1);
 
@@ -513,7 +513,7 @@ test_list_hidden_until_data (void)
   g_assert_true (vct_feed_model_is_list_hidden (wall.model));
   vct_test_return_error (request, VCT_ERROR_TIMED_OUT, "too slow");
   events_wait (&wall.events, 0, "error:", 1);
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_true (vct_feed_model_is_list_hidden (wall.model));
   g_assert_cmpuint (events_count (&wall.events, 0, "hidden:"), ==, 0);
 
@@ -529,7 +529,7 @@ test_list_hidden_until_data (void)
   vct_test_return_error (fake_service_wait_fetch (&fake), VCT_ERROR_FAILED, "no");
   events_wait (&wall.events, mark, "error:", 1);
   wall_load_standard (&wall, &fake);
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_false (vct_feed_model_is_list_hidden (wall.model));
   g_assert_cmpuint (events_count (&wall.events, mark, "hidden:"), ==, 0);
   standard_teardown (&fake, &wall);
@@ -679,7 +679,7 @@ test_follow_custom (void)
   assert_events (&wall.events, mark, "");
   request = fake_service_wait_follow (&fake, 7);
   events_wait (&wall.events, mark, "updated:", 1);
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&wall.events, mark, "updated:0,0");
   assert_row_log (&log, 1, "followState,buttonHidden,buttonEnabled,spinning");
   assert_member_button (&wall, 7, LOADING_BUTTON);
@@ -687,7 +687,7 @@ test_follow_custom (void)
   mark = events_mark (&wall.events);
   vct_api_request_return_json (request, "{}", -1);
   events_wait (&wall.events, mark, "updated:", 1);
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&wall.events, mark, "updated:0,0");
   assert_row_log (&log, 5, "followState,buttonHidden,spinning");
   assert_member_button (&wall, 7, CHECKED_BUTTON);
@@ -723,7 +723,7 @@ test_follow_presses (void)
   request = fake_service_wait_follow (&fake, 9);
   events_wait (&wall.events, mark, "updated:", 1);
   g_assert_true (vct_list_model_press (wall.list, 1, 0));
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_cmpuint (fake_service_n_follows (&fake), ==, 1);
   assert_events (&wall.events, mark, "updated:1,0");
 
@@ -735,7 +735,7 @@ test_follow_presses (void)
   mark = events_mark (&wall.events);
   g_assert_true (vct_list_model_press (wall.list, 1, 0));
   g_assert_true (vct_list_model_press (wall.list, 0, 2));
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_cmpuint (fake_service_n_follows (&fake), ==, 1);
   assert_events (&wall.events, mark, "");
   assert_member_button (&wall, 9, CHECKED_BUTTON);
@@ -759,7 +759,7 @@ test_follow_custom_failure (void)
   g_assert_true (vct_list_model_press (wall.list, 2, 1));  /* member 12 */
   vct_test_return_error (fake_service_wait_follow (&fake, 12), VCT_ERROR_HTTP_STATUS, "follow refused");
   events_wait (&wall.events, mark, "error:", 1);
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&wall.events, mark, "updated:2,1 | updated:2,1 | error:" ERROR_PREFIX "follow refused");
   assert_member_button (&wall, 12, NORMAL_BUTTON);
 
@@ -767,7 +767,7 @@ test_follow_custom_failure (void)
   g_assert_true (vct_list_model_press (wall.list, 2, 1));
   vct_api_request_return_json (fake_service_wait_follow (&fake, 12), "{}", -1);
   events_wait (&wall.events, mark, "updated:", 2);
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&wall.events, mark, "updated:2,1 | updated:2,1");
   assert_member_button (&wall, 12, CHECKED_BUTTON);
   g_assert_cmpuint (fake_service_n_follows (&fake), ==, 2);
@@ -789,7 +789,7 @@ test_follow_from_another_thread (void)
   g_assert_true (vct_list_model_press (wall.list, 0, 0));
   vct_test_return_json_in_thread (fake_service_wait_follow (&fake, 7), "{}");
   events_wait (&wall.events, mark, "updated:", 2);
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&wall.events, mark, "updated:0,0 | updated:0,0");
   assert_member_button (&wall, 7, CHECKED_BUTTON);
   standard_teardown (&fake, &wall);  /* checks every callback ran on this thread */
@@ -931,17 +931,17 @@ test_follow_http (void)
   run_until (NULL, gate_arrived_cond, &gate, VCT_TEST_TIMEOUT_MS);
   events_wait (&wall.events, mark, "updated:", 1);
   g_assert_true (vct_list_model_press (wall.list, 0, 0));
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&wall.events, mark, "updated:0,0");
   assert_member_button (&wall, 7, LOADING_BUTTON);
 
   gate_release (&gate);
   events_wait (&wall.events, mark, "updated:", 2);
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&wall.events, mark, "updated:0,0 | updated:0,0");
   assert_member_button (&wall, 7, CHECKED_BUTTON);
   g_assert_true (vct_list_model_press (wall.list, 0, 0));
-  settle (NULL);
+  settle_loop (NULL);
   assert_requests (server, "GET /api/feeds.json | POST /api/members/7/follow");
 
   wall_clear (&wall);
@@ -969,7 +969,7 @@ test_unref_with_http_follow_in_flight (void)
   wall_unref (&wall);
   gate_release (&gate);
   vct_test_server_free (server);  /* waits until the answer was written */
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&wall.events, mark, "");
   wall_clear (&wall);
   gate_clear (&gate);
@@ -990,7 +990,7 @@ test_follow_http_500 (void)
   mark = events_mark (&wall.events);
   g_assert_true (vct_list_model_press (wall.list, 1, 0));
   events_wait (&wall.events, mark, "error:", 1);
-  settle (NULL);
+  settle_loop (NULL);
   /* Back to normal (one item_updated each way, that row only), then the error. */
   message = events_since (&wall.events, mark);
   g_assert_true (g_str_has_prefix (message, "updated:1,0 | updated:1,0 | error:" ERROR_PREFIX));
@@ -1032,7 +1032,7 @@ test_follow_file_service (void)
   mark = events_mark (&wall.events);
   g_assert_true (vct_list_model_press (wall.list, 0, 0));
   wait_member_state (&wall, "member 7", "checked");
-  settle (NULL);
+  settle_loop (NULL);
   assert_member_button (&wall, 7, CHECKED_BUTTON);
   g_assert_cmpuint (events_count (&wall.events, mark, "updated:0,0"), >=, 1);
   g_assert_cmpuint (events_count (&wall.events, mark, "updated:0,0"), <=, 2);
@@ -1087,7 +1087,7 @@ test_reload_keeps_follow_state (void)
   json = doc_end (doc);
   wall_load (&wall, &fake, json);
   g_free (json);
-  settle (NULL);
+  settle_loop (NULL);
   assert_member_button (&wall, 7, CHECKED_BUTTON);
   assert_member_button (&wall, 8, CHECKED_BUTTON);
   assert_member_button (&wall, 9, LOADING_BUTTON);
@@ -1098,7 +1098,7 @@ test_reload_keeps_follow_state (void)
   mark = events_mark (&wall.events);
   vct_api_request_return_json (pending, "{}", -1);
   events_wait (&wall.events, mark, "updated:", 1);
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&wall.events, mark, "updated:0,2");
   assert_member_button (&wall, 9, CHECKED_BUTTON);
   g_assert_cmpuint (fake_service_n_follows (&fake), ==, 2);
@@ -1137,7 +1137,7 @@ test_reload_latest_wins (void)
   assert_layout (&wall, DAY_2 ": photo 41");
   mark = events_mark (&wall.events);
   vct_api_request_return_json (first, standard, -1);
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&wall.events, mark, "");
   assert_layout (&wall, DAY_2 ": photo 41");
 
@@ -1147,7 +1147,7 @@ test_reload_latest_wins (void)
   vct_feed_model_reload (wall.model);
   second = fake_service_wait_fetch (&fake);
   vct_api_request_return_json (first, standard, -1);
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&wall.events, mark, "loading:1");
   assert_layout (&wall, DAY_2 ": photo 41");
   vct_api_request_return_json (second, one, -1);
@@ -1177,7 +1177,7 @@ test_reload_failure_keeps_rows (void)
   vct_feed_model_reload (wall.model);
   vct_test_return_error (fake_service_wait_fetch (&fake), VCT_ERROR_INVALID_JSON, "Item 3 is not JSON.");
   events_wait (&wall.events, mark, "error:", 1);
-  settle (NULL);
+  settle_loop (NULL);
   message = events_last (&wall.events, mark, "error:");
   g_assert_cmpstr (message, ==, ERROR_PREFIX "Item 3 is not JSON.");
   g_free (message);
@@ -1193,7 +1193,7 @@ test_reload_failure_keeps_rows (void)
   vct_feed_model_reload (wall.model);
   vct_api_request_return_json (fake_service_wait_fetch (&fake), "{\"feeds\": []}", -1);
   events_wait (&wall.events, mark, "error:", 1);
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_cmpuint (events_count (&wall.events, mark, "items:"), ==, 0);
   g_assert_cmpuint (events_count (&wall.events, mark, "sections:"), ==, 0);
   assert_layout (&wall, STANDARD_LAYOUT);
@@ -1218,20 +1218,20 @@ test_open_detail (void)
   g_assert_true (vct_list_model_press (wall.list, 0, 1));  /* photo 30 */
   assert_events (&wall.events, mark, "");
   events_wait (&wall.events, mark, "detail:", 1);
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&wall.events, mark, "detail:30|photo 30|about 30|https://example.com/photos/30.png");
 
   mark = events_mark (&wall.events);
   g_assert_true (vct_list_model_select (wall.list, 1, 2));  /* photo 31 */
   assert_events (&wall.events, mark, "");
   events_wait (&wall.events, mark, "detail:", 1);
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&wall.events, mark, "detail:31|photo 31|about 31|https://example.com/photos/31.png");
 
   mark = events_mark (&wall.events);
   g_assert_true (vct_list_model_select (wall.list, 0, 0));  /* member 7 */
   g_assert_true (vct_list_model_select (wall.list, 0, 2));  /* member 8 */
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&wall.events, mark, "");
   g_assert_cmpuint (fake_service_n_follows (&fake), ==, 0);
   assert_member_button (&wall, 7, NORMAL_BUTTON);
@@ -1279,7 +1279,7 @@ test_out_of_range (void)
   g_assert_null (vct_list_model_get_item (wall.list, 3, 0));
   g_assert_false (vct_list_model_bind (wall.list, &widget, 0, 3, never_called, &notified, count_notify));
   g_assert_cmpint (notified, ==, 1);
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&wall.events, mark, "");
   g_assert_cmpuint (fake_service_n_follows (&fake), ==, 0);
   standard_teardown (&fake, &wall);
@@ -1351,7 +1351,7 @@ test_notifies_once (void)
   g_assert_cmpstr (replacement.last_text, ==, LOADED_TITLE);
   g_assert_cmpuint (events_count (&wall.events, 0, "title:"), ==, 0);
   g_assert_true (vct_list_model_press (wall.list, 0, 1));  /* a photo: no detail callback now */
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_cmpuint (events_count (&wall.events, 0, "detail:"), ==, 0);
   g_assert_cmpint (title->notified, ==, 1);
   g_assert_cmpint (detail->notified, ==, 1);
@@ -1393,12 +1393,12 @@ test_unref_with_follow_in_flight (void)
 
   mark = events_mark (&wall.events);
   wall_unref (&wall);
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_cmpint (g_atomic_int_get (&fake.notified), ==, 0);
 
   vct_test_return_json_in_thread (request, "{}");
   run_until (NULL, fake_service_notified, &fake, VCT_TEST_TIMEOUT_MS);
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&wall.events, mark, "");
   standard_teardown (&fake, &wall);
 }
@@ -1421,7 +1421,7 @@ test_unref_with_failing_follow_in_flight (void)
   wall_unref (&wall);
   vct_test_return_error (request, VCT_ERROR_FAILED, "too late");
   run_until (NULL, fake_service_notified, &fake, VCT_TEST_TIMEOUT_MS);
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&wall.events, mark, "");
   standard_teardown (&fake, &wall);
 }
@@ -1453,7 +1453,7 @@ test_unref_with_reload_in_flight (void)
   run_until (NULL, cancelled_cond, cancellable, VCT_TEST_TIMEOUT_MS);
   vct_api_request_return_json (request, json, -1);
   run_until (NULL, fake_service_notified, &fake, VCT_TEST_TIMEOUT_MS);
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_cmpuint (events_count (&wall.events, 0, "hidden:"), ==, 0);
   g_assert_cmpuint (events_count (&wall.events, 0, "sections:"), ==, 0);
   g_assert_cmpuint (events_count (&wall.events, 0, "title:"), ==, 0);

@@ -186,7 +186,7 @@ picker_load (Picker *picker, FakeService *fake, const char *json)
   vct_song_picker_model_reload (picker->model);
   vct_api_request_return_json (fake_service_wait_fetch (fake), json, -1);
   events_wait (&picker->events, mark, "items:", 1);
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_cmpuint (events_count (&picker->events, mark, "error:"), ==, 0);
 }
 
@@ -264,7 +264,7 @@ test_initial (void)
   g_assert_cmpuint (vct_list_model_get_n_sections (picker.list), ==, 1);
   g_assert_cmpuint (vct_list_model_get_n_items (picker.list, 0), ==, 0);
   g_assert_false (vct_song_picker_model_start (picker.model));
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&picker.events, 0, "");
   teardown (&fake, &picker);
 }
@@ -351,7 +351,7 @@ test_select_toggles (void)
   g_assert_true (vct_list_model_select (picker.list, 0, 0));
   assert_events (&picker.events, mark, "");  /* never inline */
   events_wait (&picker.events, mark, "updated:0,0", 1);
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_cmpuint (events_count (&picker.events, mark, "updated:"), ==, 1);
   g_assert_cmpuint (events_count (&picker.events, mark, "button:1"), ==, 1);
   g_assert_cmpuint (events_count (&picker.events, mark, ""), ==, 2);
@@ -361,13 +361,13 @@ test_select_toggles (void)
   /* A second song: its row only, the button already enabled. */
   mark = events_mark (&picker.events);
   select_row (&picker, 2);
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&picker.events, mark, "updated:0,2");
 
   /* Unselect the first: still one selected. */
   mark = events_mark (&picker.events);
   select_row (&picker, 0);
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&picker.events, mark, "updated:0,0");
   g_assert_true (vct_song_picker_model_is_button_enabled (picker.model));
   assert_rows (&picker, "song 1=unselected, song 2=unselected, song 3=selected, song 4=unselected, song 5=unselected");
@@ -375,7 +375,7 @@ test_select_toggles (void)
   /* Unselect the last one: the button is disabled, reported once. */
   mark = events_mark (&picker.events);
   select_row (&picker, 2);
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_cmpuint (events_count (&picker.events, mark, "updated:0,2"), ==, 1);
   g_assert_cmpuint (events_count (&picker.events, mark, "button:0"), ==, 1);
   g_assert_cmpuint (events_count (&picker.events, mark, ""), ==, 2);
@@ -399,7 +399,7 @@ test_start_needs_selection (void)
   g_assert_false (vct_song_picker_model_next (picker.model));
   g_assert_false (vct_song_picker_model_previous (picker.model));
   g_assert_false (vct_song_picker_model_finish_song (picker.model));
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&picker.events, mark, "");
   g_assert_cmpint (vct_song_picker_model_get_state (picker.model), ==, VCT_SONG_PICKER_STATE_PICKING);
   assert_title (&picker, PICKING_TITLE);
@@ -409,7 +409,7 @@ test_start_needs_selection (void)
   mark = events_mark (&picker.events);
   g_assert_false (vct_song_picker_model_next (picker.model));
   g_assert_false (vct_song_picker_model_finish_song (picker.model));
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&picker.events, mark, "");
   teardown (&fake, &picker);
 }
@@ -424,11 +424,11 @@ start_with (Picker *picker, const guint *positions, guint n)
 
   for (guint i = 0; i < n; i++)
     select_row (picker, positions[i]);
-  settle (NULL);
+  settle_loop (NULL);
   mark = events_mark (&picker->events);
   g_assert_true (vct_song_picker_model_start (picker->model));
   events_wait (&picker->events, mark, "state:1", 1);
-  settle (NULL);
+  settle_loop (NULL);
 }
 
 /* start: the first selected song plays, the other selected are playable, the unselected
@@ -444,7 +444,7 @@ test_start (void)
   setup (&fake, &picker, 5);
   for (guint i = 0; i < G_N_ELEMENTS (positions); i++)
     select_row (&picker, positions[i]);
-  settle (NULL);
+  settle_loop (NULL);
 
   mark = events_mark (&picker.events);
   g_assert_true (vct_song_picker_model_start (picker.model));
@@ -452,7 +452,7 @@ test_start (void)
   assert_title (&picker, PLAYER_TITLE);
   assert_events (&picker.events, mark, "");  /* never inline */
   events_wait (&picker.events, mark, "state:1", 1);
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_cmpuint (events_count (&picker.events, mark, "state:"), ==, 1);
   g_assert_cmpuint (events_count (&picker.events, mark, "title:" PLAYER_TITLE), ==, 1);
   g_assert_cmpuint (events_count (&picker.events, mark, "title:"), ==, 1);
@@ -484,7 +484,7 @@ test_listening_select (void)
   mark = events_mark (&picker.events);
   g_assert_true (vct_list_model_select (picker.list, 0, 2));
   events_wait (&picker.events, mark, "updated:", 2);
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_cmpuint (events_count (&picker.events, mark, "updated:0,0"), ==, 1);
   g_assert_cmpuint (events_count (&picker.events, mark, "updated:0,2"), ==, 1);
   g_assert_cmpuint (events_count (&picker.events, mark, ""), ==, 2);
@@ -492,7 +492,7 @@ test_listening_select (void)
 
   mark = events_mark (&picker.events);
   g_assert_true (vct_list_model_select (picker.list, 0, 2));
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&picker.events, mark, "");
   g_assert_cmpint (vct_song_picker_model_get_state (picker.model), ==, VCT_SONG_PICKER_STATE_LISTENING);
   teardown (&fake, &picker);
@@ -514,7 +514,7 @@ test_next_previous (void)
 
   mark = events_mark (&picker.events);
   g_assert_false (vct_song_picker_model_previous (picker.model));
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&picker.events, mark, "");
 
   g_assert_true (vct_song_picker_model_next (picker.model));
@@ -522,25 +522,25 @@ test_next_previous (void)
   assert_rows (&picker, "song 2=playable, song 3=playing, song 5=playable");
   g_assert_true (vct_song_picker_model_next (picker.model));
   events_wait (&picker.events, mark, "updated:", 4);
-  settle (NULL);
+  settle_loop (NULL);
   assert_rows (&picker, "song 2=playable, song 3=playable, song 5=playing");
   g_assert_cmpuint (events_count (&picker.events, mark, "updated:"), ==, 4);
   g_assert_cmpuint (events_count (&picker.events, mark, ""), ==, 4);
 
   mark = events_mark (&picker.events);
   g_assert_false (vct_song_picker_model_next (picker.model));
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&picker.events, mark, "");
   assert_rows (&picker, "song 2=playable, song 3=playable, song 5=playing");
 
   g_assert_true (vct_song_picker_model_previous (picker.model));
   g_assert_true (vct_song_picker_model_previous (picker.model));
   events_wait (&picker.events, mark, "updated:", 2);
-  settle (NULL);
+  settle_loop (NULL);
   assert_rows (&picker, "song 2=playing, song 3=playable, song 5=playable");
   mark = events_mark (&picker.events);
   g_assert_false (vct_song_picker_model_previous (picker.model));
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&picker.events, mark, "");
   g_assert_cmpint (vct_song_picker_model_get_state (picker.model), ==, VCT_SONG_PICKER_STATE_LISTENING);
   teardown (&fake, &picker);
@@ -562,7 +562,7 @@ test_finish (void)
   mark = events_mark (&picker.events);
   g_assert_true (vct_song_picker_model_finish_song (picker.model));
   events_wait (&picker.events, mark, "updated:", 2);
-  settle (NULL);
+  settle_loop (NULL);
   assert_rows (&picker, "song 1=playable, song 4=playing");
   g_assert_cmpuint (events_count (&picker.events, mark, "state:"), ==, 0);
 
@@ -570,7 +570,7 @@ test_finish (void)
   g_assert_true (vct_song_picker_model_finish_song (picker.model));
   g_assert_cmpint (vct_song_picker_model_get_state (picker.model), ==, VCT_SONG_PICKER_STATE_FINISHED);
   events_wait (&picker.events, mark, "state:2", 1);
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_cmpuint (events_count (&picker.events, mark, "state:"), ==, 1);
   g_assert_cmpuint (events_count (&picker.events, mark, "title:"), ==, 0);
   g_assert_cmpuint (events_count (&picker.events, mark, "updated:0,1"), ==, 1);
@@ -584,7 +584,7 @@ test_finish (void)
   g_assert_false (vct_song_picker_model_previous (picker.model));
   g_assert_false (vct_song_picker_model_start (picker.model));
   g_assert_true (vct_list_model_select (picker.list, 0, 0));
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&picker.events, mark, "");
   assert_rows (&picker, "song 1=playable, song 4=playable");
   teardown (&fake, &picker);
@@ -615,13 +615,13 @@ test_back_keeps_selection (void)
           events_wait (&picker.events, mark, "state:2", 1);
         }
       events_wait (&picker.events, mark, "updated:", 2);
-      settle (NULL);
+      settle_loop (NULL);
 
       mark = events_mark (&picker.events);
       vct_song_picker_model_back (picker.model);
       g_assert_cmpint (vct_song_picker_model_get_state (picker.model), ==, VCT_SONG_PICKER_STATE_PICKING);
       events_wait (&picker.events, mark, "state:0", 1);
-      settle (NULL);
+      settle_loop (NULL);
       assert_rows (&picker, "song 1=unselected, song 2=selected, song 3=unselected, song 4=selected, song 5=unselected");
       assert_title (&picker, PICKING_TITLE);
       g_assert_cmpuint (events_count (&picker.events, mark, "title:" PICKING_TITLE), ==, 1);
@@ -638,7 +638,7 @@ test_back_keeps_selection (void)
       mark = events_mark (&picker.events);
       g_assert_true (vct_song_picker_model_start (picker.model));
       events_wait (&picker.events, mark, "state:1", 1);
-      settle (NULL);
+      settle_loop (NULL);
       assert_rows (&picker, "song 2=playing, song 4=playable");
       teardown (&fake, &picker);
     }
@@ -654,13 +654,13 @@ test_back_dismisses (void)
 
   setup (&fake, &picker, 3);
   select_row (&picker, 2);
-  settle (NULL);
+  settle_loop (NULL);
 
   mark = events_mark (&picker.events);
   vct_song_picker_model_back (picker.model);
   assert_events (&picker.events, mark, "");  /* never inline */
   events_wait (&picker.events, mark, "dismiss:", 1);
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&picker.events, mark, "dismiss:");
   g_assert_cmpint (vct_song_picker_model_get_state (picker.model), ==, VCT_SONG_PICKER_STATE_PICKING);
   assert_rows (&picker, "song 1=unselected, song 2=unselected, song 3=selected");
@@ -703,11 +703,11 @@ test_mode_reported_on_change (void)
   /* Picking: a select changes that row only. */
   mark = events_mark (&picker.events);
   select_row (&picker, 0);
-  settle (NULL);
+  settle_loop (NULL);
   assert_reports (1, 0, 0, 0, 0);
   g_assert_cmpuint (events_count (&picker.events, mark, "updated:"), ==, 1);
   select_row (&picker, 1);
-  settle (NULL);
+  settle_loop (NULL);
   assert_reports (1, 1, 0, 0, 0);
   assert_row_log (&bound, 1, "mode");
 
@@ -715,7 +715,7 @@ test_mode_reported_on_change (void)
   mark = events_mark (&picker.events);
   g_assert_true (vct_song_picker_model_start (picker.model));
   events_wait (&picker.events, mark, "state:1", 1);
-  settle (NULL);
+  settle_loop (NULL);
   assert_reports (2, 2, 1, 1, 1);
   assert_rows (&picker, "song 1=playing, song 2=playable");
 
@@ -723,12 +723,12 @@ test_mode_reported_on_change (void)
   mark = events_mark (&picker.events);
   g_assert_true (vct_song_picker_model_next (picker.model));
   events_wait (&picker.events, mark, "updated:", 2);
-  settle (NULL);
+  settle_loop (NULL);
   assert_reports (3, 3, 1, 1, 1);
   g_assert_cmpuint (events_count (&picker.events, mark, ""), ==, 2);
   mark = events_mark (&picker.events);
   g_assert_false (vct_song_picker_model_next (picker.model));
-  settle (NULL);
+  settle_loop (NULL);
   assert_reports (3, 3, 1, 1, 1);
   assert_events (&picker.events, mark, "");
 
@@ -736,7 +736,7 @@ test_mode_reported_on_change (void)
   mark = events_mark (&picker.events);
   vct_song_picker_model_back (picker.model);
   events_wait (&picker.events, mark, "state:0", 1);
-  settle (NULL);
+  settle_loop (NULL);
   assert_reports (4, 4, 2, 2, 2);
   assert_row_log (&bound, 1, "mode,mode,mode,mode");
   for (guint i = 0; i < 5; i++)
@@ -769,13 +769,13 @@ test_reload_failure_keeps_rows (void)
 
   setup (&fake, &picker, 3);
   select_row (&picker, 1);
-  settle (NULL);
+  settle_loop (NULL);
 
   mark = events_mark (&picker.events);
   vct_song_picker_model_reload (picker.model);
   vct_test_return_error (fake_service_wait_fetch (&fake), VCT_ERROR_CONNECTION_FAILED, "no route to the songs");
   events_wait (&picker.events, mark, "error:", 1);
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&picker.events, mark, "error:" ERROR_PREFIX "no route to the songs");
   assert_rows (&picker, "song 1=unselected, song 2=selected, song 3=unselected");
   g_assert_true (vct_song_picker_model_is_button_enabled (picker.model));
@@ -785,7 +785,7 @@ test_reload_failure_keeps_rows (void)
   vct_song_picker_model_reload (picker.model);
   vct_api_request_return_json (fake_service_wait_fetch (&fake), "[{\"id\": 1, \"title\": \"t\", \"subtitle\": \"s\"}]", -1);
   events_wait (&picker.events, mark, "error:", 1);
-  settle (NULL);
+  settle_loop (NULL);
   message = events_last (&picker.events, mark, "error:");
   g_assert_cmpstr (message, ==, ERROR_PREFIX "Item 0, field \"duration\" is missing.");
   g_free (message);
@@ -817,9 +817,9 @@ test_reload_keeps_selection (void)
   second = fake_service_wait_fetch (&fake);
   vct_api_request_return_json (second, newer, -1);
   events_wait (&picker.events, mark, "state:0", 1);
-  settle (NULL);
+  settle_loop (NULL);
   vct_api_request_return_json (first, old, -1);
-  settle (NULL);
+  settle_loop (NULL);
   assert_rows (&picker, "song 3=selected, song 4=unselected");
   assert_title (&picker, PICKING_TITLE);
   g_assert_true (vct_song_picker_model_is_button_enabled (picker.model));
@@ -855,7 +855,7 @@ test_custom_from_another_thread (void)
   wait_until_pending (NULL);
   assert_events (&picker.events, 0, "");
   events_wait (&picker.events, 0, "items:", 1);
-  settle (NULL);
+  settle_loop (NULL);
   assert_rows (&picker, "song 1=unselected, song 2=unselected, song 3=unselected, song 4=unselected");
   g_free (json);
   teardown (&fake, &picker);  /* checks every callback ran on this thread */
@@ -885,7 +885,7 @@ test_uri_services (void)
       vct_song_service_unref (service);
       vct_song_picker_model_reload (picker.model);
       events_wait (&picker.events, 0, "items:", 1);
-      settle (NULL);
+      settle_loop (NULL);
       g_assert_cmpuint (events_count (&picker.events, 0, "error:"), ==, 0);
       assert_rows (&picker, "song 7=unselected, song 8=unselected");
       picker_clear (&picker);
@@ -932,7 +932,7 @@ test_factory_fixture (void)
   picker_init_full (&picker, vct_song_picker_model_factory_instance (), NULL);
   vct_song_picker_model_reload (picker.model);
   events_wait (&picker.events, 0, "items:", 1);
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_cmpuint (events_count (&picker.events, 0, "error:"), ==, 0);
   g_assert_cmpuint (vct_list_model_get_n_items (picker.list, 0), ==, 12);
   text = row_title (picker.list, 0);
@@ -972,7 +972,7 @@ test_notifies_once (void)
   vct_song_picker_model_back (picker.model);
   events_wait (&picker.events, mark, "state:0", 1);
   vct_song_picker_model_back (picker.model);  /* dismiss: no callback now */
-  settle (NULL);
+  settle_loop (NULL);
   g_assert_cmpint (replacement.calls, ==, 2);
   g_assert_cmpstr (replacement.last_text, ==, PICKING_TITLE);
   g_assert_cmpuint (events_count (&picker.events, 0, "title:"), ==, 0);
@@ -1016,7 +1016,7 @@ test_unref_with_reload_in_flight (void)
    * completing the request is still allowed, and dropped. */
   vct_test_return_json_in_thread (request, json);
   run_until (NULL, fake_service_notified, &fake, VCT_TEST_TIMEOUT_MS);
-  settle (NULL);
+  settle_loop (NULL);
   assert_events (&picker.events, mark, "");
 
   g_object_unref (cancellable);

@@ -1093,7 +1093,7 @@ events_wait_at (Events *events, guint mark, const char *prefix, guint n, const c
 }
 
 void
-settle (GMainContext *context)
+settle_loop (GMainContext *context)
 {
   iterate_pending (context);
   iterate_for (context, vct_test_scale (150, 600));

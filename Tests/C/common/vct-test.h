@@ -311,7 +311,7 @@ void events_wait_at (Events *events, guint mark, const char *prefix, guint n, co
 
 /* A quiet period of @context (NULL: the default): whatever was about to be delivered is
  * (to check that nothing else comes). */
-void settle (GMainContext *context);
+void settle_loop (GMainContext *context);
 
 /* ------------------------------------------------------------- Screens: FakeService */
 
