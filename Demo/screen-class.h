@@ -59,6 +59,7 @@ struct _VctDemoScreen {
   gint64                    select_after_load;  /* --select, -1 for none */
   gboolean                  has_loaded;
   GArray                   *inserted;           /* (element-type VctDemoInserted): this batch's */
+  GPtrArray                *anchors;            /* (element-type VctDemoAnchor): not owned */
   guint                     batch_end_id;
 };
 

@@ -29,10 +29,8 @@ typedef struct _VctDemoFeedScreen VctDemoFeedScreen;
 typedef struct {
   VctDemoFeedScreen *self;
   VctBinding        *binding;
-  guint              section;
-  guint              position;
+  VctDemoAnchor      anchor;    /* the row's place now (a reload may move or remove it) */
   guint              changes;   /* `followState` changes heard */
-  gboolean           gone;      /* the row left the list (a reload removed it) */
 } VctDemoFollow;
 
 /* A photo row selected or pressed, whose detail is not reported yet. */
@@ -159,6 +157,7 @@ static void
 vct_demo_feed_follow_end (VctDemoFollow *follow)
 {
   g_ptr_array_remove (follow->self->follows, follow);
+  vct_demo_screen_remove_anchor (&follow->self->base, &follow->anchor);
   /* From inside the binding's function: its notify frees @follow as the function returns. */
   vct_binding_dispose (follow->binding);
 }
@@ -176,8 +175,8 @@ vct_demo_feed_follow_changed (VctRow     *row,
     return;
   follow->changes++;
   value = follow->changes == 1 ? g_strdup ("loading") : vct_row_dup_string (row, "followState");
-  if (!follow->gone)
-    vct_demo_screen_emit_row (&self->base, follow->section, follow->position, "followState", value);
+  if (!follow->anchor.gone)
+    vct_demo_screen_emit_row (&self->base, follow->anchor.section, follow->anchor.position, "followState", value);
   if (g_strcmp0 (value, "loading") != 0)
     {
       if (g_strcmp0 (value, "normal") == 0)
@@ -207,13 +206,14 @@ vct_demo_feed_follow_row (VctDemoFeedScreen  *self,
     }
   follow = g_new0 (VctDemoFollow, 1);
   follow->self = self;
-  follow->section = section;
-  follow->position = position;
+  follow->anchor = (VctDemoAnchor) { .section = section, .position = position };
   follow->binding = vct_row_observe (row, vct_demo_feed_follow_changed, follow, g_free);
   g_ptr_array_add (self->follows, follow);
+  vct_demo_screen_add_anchor (&self->base, &follow->anchor);
   if (!vct_list_model_press (self->base.list, section, position))
     {
       g_ptr_array_remove (self->follows, follow);
+      vct_demo_screen_remove_anchor (&self->base, &follow->anchor);
       vct_binding_dispose (follow->binding);
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "the member's row is gone");
       return FALSE;
@@ -332,48 +332,6 @@ vct_demo_feed_follow (VctDemoScreen  *screen,
   return vct_demo_feed_follow_row (self, section, position, error);
 }
 
-/* Follows keep their row's place through the list's changes (a reload may move it). */
-static void
-vct_demo_feed_sections_changed (VctDemoScreen *screen,
-                                guint          position,
-                                guint          removed,
-                                guint          added)
-{
-  VctDemoFeedScreen *self = (VctDemoFeedScreen *) screen;
-
-  for (guint i = 0; i < self->follows->len; i++)
-    {
-      VctDemoFollow *follow = g_ptr_array_index (self->follows, i);
-
-      if (follow->section >= position + removed)
-        follow->section = follow->section - removed + added;
-      else if (follow->section >= position)
-        follow->gone = TRUE;
-    }
-}
-
-static void
-vct_demo_feed_items_changed (VctDemoScreen *screen,
-                             guint          section,
-                             guint          position,
-                             guint          removed,
-                             guint          added)
-{
-  VctDemoFeedScreen *self = (VctDemoFeedScreen *) screen;
-
-  for (guint i = 0; i < self->follows->len; i++)
-    {
-      VctDemoFollow *follow = g_ptr_array_index (self->follows, i);
-
-      if (follow->section != section)
-        continue;
-      if (follow->position >= position + removed)
-        follow->position = follow->position - removed + added;
-      else if (follow->position >= position)
-        follow->gone = TRUE;
-    }
-}
-
 static void
 vct_demo_feed_finalize (VctDemoScreen *screen)
 {
@@ -384,6 +342,7 @@ vct_demo_feed_finalize (VctDemoScreen *screen)
     {
       VctDemoFollow *follow = g_ptr_array_steal_index (self->follows, self->follows->len - 1);
 
+      vct_demo_screen_remove_anchor (screen, &follow->anchor);
       vct_binding_dispose (follow->binding);
     }
   g_ptr_array_unref (self->follows);
@@ -410,8 +369,6 @@ const VctDemoScreenClass vct_demo_feed_class = {
   .select = vct_demo_feed_select,
   .press = vct_demo_feed_press,
   .activate = vct_demo_feed_press,
-  .sections_changed = vct_demo_feed_sections_changed,
-  .items_changed = vct_demo_feed_items_changed,
   .finalize = vct_demo_feed_finalize,
 };
 

@@ -48,6 +48,21 @@ vct_demo_screen_take_change (VctDemoScreen *screen)
     screen->batch_end_id = g_idle_add_full (G_PRIORITY_HIGH, vct_demo_screen_on_batch_end, screen, NULL);
 }
 
+/* An anchor at @place in a run where @removed things went and @added came: after the run
+ * it moves by their difference; inside the removed ones it is gone. */
+static void
+vct_demo_screen_shift (guint     *place,
+                       gboolean  *gone,
+                       guint      position,
+                       guint      removed,
+                       guint      added)
+{
+  if (*place >= position + removed)
+    *place = *place - removed + added;
+  else if (*place >= position)
+    *gone = TRUE;
+}
+
 static void
 vct_demo_screen_on_sections_changed (guint    position,
                                      guint    removed,
@@ -57,6 +72,12 @@ vct_demo_screen_on_sections_changed (guint    position,
   VctDemoScreen *screen = user_data;
 
   vct_demo_screen_take_change (screen);
+  for (guint i = 0; i < screen->anchors->len; i++)
+    {
+      VctDemoAnchor *anchor = g_ptr_array_index (screen->anchors, i);
+
+      vct_demo_screen_shift (&anchor->section, &anchor->gone, position, removed, added);
+    }
   for (guint i = 0; i < added; i++)
     {
       VctDemoInserted range = { .section = position + i, .position = G_MAXUINT };
@@ -77,6 +98,13 @@ vct_demo_screen_on_items_changed (guint    section,
   VctDemoScreen *screen = user_data;
 
   vct_demo_screen_take_change (screen);
+  for (guint i = 0; i < screen->anchors->len; i++)
+    {
+      VctDemoAnchor *anchor = g_ptr_array_index (screen->anchors, i);
+
+      if (anchor->section == section)
+        vct_demo_screen_shift (&anchor->position, &anchor->gone, position, removed, added);
+    }
   if (added > 0)
     {
       VctDemoInserted range = { .section = section, .position = position, .count = added };
@@ -130,6 +158,7 @@ vct_demo_screen_construct (VctDemoScreen            *screen,
   screen->selected = -1;
   screen->select_after_load = -1;
   screen->inserted = g_array_new (FALSE, FALSE, sizeof (VctDemoInserted));
+  screen->anchors = g_ptr_array_new ();
   vct_demo_outline_init (&screen->outline);
   screen->outline_stale = TRUE;
   vct_list_model_set_sections_changed (list, vct_demo_screen_on_sections_changed, screen, NULL);
@@ -335,6 +364,7 @@ vct_demo_screen_free (VctDemoScreen *screen)
   screen->klass->finalize (screen);
   vct_demo_outline_clear (&screen->outline);
   g_array_unref (screen->inserted);
+  g_ptr_array_unref (screen->anchors);
   g_free (screen->title);
   g_free (screen->alert);
   g_free (screen);
@@ -410,6 +440,77 @@ vct_demo_screen_find_row (VctDemoScreen  *screen,
     return TRUE;
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no row %" G_GUINT64_FORMAT, index);
   return FALSE;
+}
+
+/**
+ * vct_demo_screen_add_anchor:
+ * @screen: a screen
+ * @anchor: (transfer none): a row's place, kept by its owner until removed
+ *
+ * Keeps @anchor on its row through the list's changes, until
+ * vct_demo_screen_remove_anchor().
+ */
+void
+vct_demo_screen_add_anchor (VctDemoScreen *screen,
+                            VctDemoAnchor *anchor)
+{
+  g_ptr_array_add (screen->anchors, anchor);
+}
+
+/**
+ * vct_demo_screen_remove_anchor:
+ * @screen: a screen
+ * @anchor: an anchor added before
+ */
+void
+vct_demo_screen_remove_anchor (VctDemoScreen *screen,
+                               VctDemoAnchor *anchor)
+{
+  g_ptr_array_remove (screen->anchors, anchor);
+}
+
+/**
+ * vct_demo_screen_set_anchor:
+ * @screen: a screen
+ * @anchor: an anchor
+ * @index: the row number it is to follow (an empty list: the first row to come)
+ */
+void
+vct_demo_screen_set_anchor (VctDemoScreen *screen,
+                            VctDemoAnchor *anchor,
+                            guint          index)
+{
+  anchor->gone = FALSE;
+  if (!vct_demo_outline_find_row (vct_demo_screen_get_outline (screen), index, &anchor->section, &anchor->position))
+    anchor->section = anchor->position = 0;
+}
+
+/**
+ * vct_demo_screen_get_anchor:
+ * @screen: a screen
+ * @anchor: an anchor
+ *
+ * Returns: the row number of the anchor's row now (where it was, if it is gone, or the
+ *   last row before that place), or G_MAXUINT when the list has no row there or before
+ */
+guint
+vct_demo_screen_get_anchor (VctDemoScreen       *screen,
+                            const VctDemoAnchor *anchor)
+{
+  const VctDemoOutline *outline = vct_demo_screen_get_outline (screen);
+  const VctDemoOutlineSection *section;
+  guint index;
+
+  if (outline->n_rows == 0)
+    return G_MAXUINT;
+  if (anchor->section >= outline->sections->len)
+    return outline->n_rows - 1;
+  section = &g_array_index (outline->sections, VctDemoOutlineSection, anchor->section);
+  index = section->first_row + MIN (anchor->position, section->n_rows);
+  /* Past its section's last row (it was removed): the row before that place. */
+  if (anchor->position >= section->n_rows)
+    return index > 0 ? index - 1 : 0;
+  return index;
 }
 
 /**

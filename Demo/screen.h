@@ -52,6 +52,15 @@ typedef void (*VctDemoEventFunc) (VctDemoScreen      *screen,
                                   const VctDemoEvent *event,
                                   gpointer            user_data);
 
+/* A row's place, kept through the list's changes while it is added to a screen (the
+ * full-screen list's cursor, a follow under way). When the row is removed, `gone` is set
+ * and the place stays where it was. */
+typedef struct {
+  guint    section;
+  guint    position;
+  gboolean gone;
+} VctDemoAnchor;
+
 /* A named command of a screen, as a script and a key run it. */
 typedef struct _VctDemoCommand VctDemoCommand;
 
@@ -68,6 +77,16 @@ gboolean              vct_demo_screen_find_row          (VctDemoScreen    *scree
                                                          guint            *section,
                                                          guint            *position,
                                                          GError          **error);
+
+void                  vct_demo_screen_add_anchor        (VctDemoScreen    *screen,
+                                                         VctDemoAnchor    *anchor);
+void                  vct_demo_screen_remove_anchor     (VctDemoScreen    *screen,
+                                                         VctDemoAnchor    *anchor);
+void                  vct_demo_screen_set_anchor        (VctDemoScreen    *screen,
+                                                         VctDemoAnchor    *anchor,
+                                                         guint             index);
+guint                 vct_demo_screen_get_anchor        (VctDemoScreen    *screen,
+                                                         const VctDemoAnchor *anchor);
 
 void                  vct_demo_screen_reload            (VctDemoScreen    *screen);
 gboolean              vct_demo_screen_select            (VctDemoScreen    *screen,

@@ -53,6 +53,8 @@ typedef struct {
   guint                  spinner_id;
   guint                  spinner_frame;
   guint                  cursor;        /* the highlighted row, a row number across sections */
+  VctDemoAnchor          anchor;        /* the cursor's row, through the list's changes */
+  gboolean               anchored;      /* the anchor is on the cursor's row */
   guint                  top;           /* the first line on screen (headers count) */
   gboolean               help_visible;
   VctDemoTuiDetail      *detail;        /* the photo detail shown, or NULL */
@@ -131,6 +133,28 @@ vct_demo_tui_clamp (VctDemoTui *self)
     self->top = line - page + 1;
   if (self->top + page > outline->n_lines)
     self->top = outline->n_lines > page ? outline->n_lines - page : 0;
+}
+
+/* Puts the anchor on the cursor's row (none while the list is empty: --select's row,
+ * say, does not exist yet). */
+static void
+vct_demo_tui_anchor_cursor (VctDemoTui *self)
+{
+  self->anchored = vct_demo_tui_outline (self)->n_rows > 0;
+  if (self->anchored)
+    vct_demo_screen_set_anchor (self->screen, &self->anchor, self->cursor);
+}
+
+/* The list changed: the cursor stays on its row (or where it was, if the row went). */
+static void
+vct_demo_tui_follow_anchor (VctDemoTui *self)
+{
+  guint row = self->anchored ? vct_demo_screen_get_anchor (self->screen, &self->anchor) : G_MAXUINT;
+
+  if (row != G_MAXUINT)
+    self->cursor = row;
+  vct_demo_tui_clamp (self);
+  vct_demo_tui_anchor_cursor (self);
 }
 
 /* ------------------------------------------------------------------ drawing */
@@ -718,6 +742,7 @@ vct_demo_tui_on_stdin (int          fd,
     }
   vct_demo_tui_update_spinner (self);
   vct_demo_tui_draw (self);
+  vct_demo_tui_anchor_cursor (self);
   return G_SOURCE_CONTINUE;
 }
 
@@ -762,6 +787,9 @@ vct_demo_tui_on_event (VctDemoScreen      *screen,
     case VCT_DEMO_EVENT_DISMISS:
       vct_demo_tui_quit (self, VCT_DEMO_EXIT_OK);
       return;
+    case VCT_DEMO_EVENT_ROWS:
+      vct_demo_tui_follow_anchor (self);
+      break;
     default:
       break;
     }
@@ -804,6 +832,7 @@ vct_demo_tui_run (VctDemoScreen        *screen,
   self.signal_ids[3] = g_unix_signal_add (SIGHUP, vct_demo_tui_on_sighup, &self);
   self.stdin_id = g_unix_fd_add (STDIN_FILENO, G_IO_IN | G_IO_HUP | G_IO_ERR, vct_demo_tui_on_stdin, &self);
 
+  vct_demo_screen_add_anchor (screen, &self.anchor);
   vct_demo_screen_set_view (screen, vct_demo_tui_on_event, &self);
   vct_demo_screen_select_after_load (screen, options->select);
   vct_demo_screen_reload (screen); /* the original's viewDidLoad */
@@ -811,6 +840,7 @@ vct_demo_tui_run (VctDemoScreen        *screen,
   g_main_loop_run (self.loop);
 
   vct_demo_screen_set_view (screen, NULL, NULL);
+  vct_demo_screen_remove_anchor (screen, &self.anchor);
   g_clear_handle_id (&self.spinner_id, g_source_remove);
   g_clear_handle_id (&self.stdin_id, g_source_remove);
   for (gsize i = 0; i < G_N_ELEMENTS (self.signal_ids); i++)

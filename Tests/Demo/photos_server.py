@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""photos_server.py: a loopback HTTP server for vctable-demo's tests (stdlib only).
+"""photos_server.py: a loopback HTTP server for vctable-demo's tests (stdlib only): photos,
+feeds (with follows) and songs.
 
 Usage: photos_server.py PORT_FILE
 Listens on 127.0.0.1 (a free port, written to PORT_FILE once listening) until SIGTERM.
@@ -19,7 +20,15 @@ Kinds:
   empty      200, an empty body
   truncated  200, Content-Length 4096 but 100 bytes, then the connection closes
   hang       never answers (until the client gives up or the server stops)
+  songs      200, 3 songs (ids 1..3, "served song 1"...)
+  feeds      200, the feeds document below (follows then go to /seq/TOKEN/members/...: 404)
 /hits/TOKEN answers how many requests TOKEN has had (to check a request was sent).
+
+The feed (vctable-demo feed --uri BASE/feeds/FOLLOW/feeds.json):
+  GET  /feeds/FOLLOW/feeds.json           200, 4 entries over 2 days (FEEDS below)
+  POST /feeds/FOLLOW/members/ID/follow    answers FOLLOW: ok (200 "{}"), slow (200 after
+                                          1.5 s), or a status such as 500; counts as a hit
+                                          of token "follow-ID"
 """
 
 import http.server
@@ -46,12 +55,28 @@ def photo(i):
 
 
 GOOD = json.dumps([photo(i) for i in range(1, 31)]).encode()
+FEEDS = json.dumps([
+    {"type": "member", "id": 7, "name": "Ada", "avatarUrl": "https://example.com/avatars/7.png",
+     "date": "2026-11-20T09:00:00Z", "following": False},
+    {"type": "photo", "id": 70, "title": "served photo 70", "description": "A served photo.",
+     "imageUrl": "https://example.com/photos/70.png", "date": "2026-11-20T08:00:00Z"},
+    {"type": "member", "id": 8, "name": "Brian", "avatarUrl": "https://example.com/avatars/8.png",
+     "date": "2026-11-19T09:00:00Z", "following": True},
+    {"type": "photo", "id": 80, "title": "served photo 80", "description": "Another served photo.",
+     "imageUrl": "https://example.com/photos/80.png", "date": "2026-11-19T07:00:00Z"},
+]).encode()
+SONGS = json.dumps([
+    {"id": i, "title": "served song %d" % i, "subtitle": "served", "duration": 60 * i + 5}
+    for i in range(1, 4)
+]).encode()
 BODIES = {
     "badjson": b"{this is not json",
     "notarray": b'{"photos": []}',
     "wrongtype": json.dumps([dict(photo(1), albumId="one")]).encode(),
     "missing": json.dumps([{k: v for k, v in photo(1).items() if k != "title"}]).encode(),
     "empty": b"",
+    "songs": SONGS,
+    "feeds": FEEDS,
 }
 
 
@@ -78,7 +103,28 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def do_POST(self):
+        parts = self.path.split("?")[0].strip("/").split("/")
+        if len(parts) != 5 or parts[0] != "feeds" or parts[2] != "members" or parts[4] != "follow":
+            self.send(404, b"no such follow\n", "text/plain")
+            return
+        with HITS_LOCK:
+            token = "follow-" + parts[3]
+            HITS[token] = HITS.get(token, 0) + 1
+        answer = parts[1]
+        if answer == "ok":
+            self.send(200, b"{}")
+        elif answer == "slow":
+            if not STOP.wait(1.5):
+                self.send(200, b"{}")
+        else:
+            self.send(int(answer), b"cannot follow\n", "text/plain")
+
     def do_GET(self):
+        parts = self.path.split("?")[0].strip("/").split("/")
+        if len(parts) == 3 and parts[0] == "feeds" and parts[2] == "feeds.json":
+            self.send(200, FEEDS)
+            return
         if self.path.startswith("/hits/"):
             with HITS_LOCK:
                 n = HITS.get(self.path[len("/hits/"):], 0)

@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
 # Tests/Demo/run.sh: vctable-demo's tests. Usage: Tests/Demo/run.sh PATH/TO/vctable-demo
 #
-#   1. scripted sessions (no terminal): the bundled fixture, file:// URIs, and a loopback
-#      HTTP server (photos_server.py) for every error kind, superseding and waiting;
-#      --once, --help, --version and the exit codes
-#   2. the full-screen list under tmux: first screen, selection, the spinner, the
-#      "Oops..." alert, help, resize, q and Ctrl-C restoring the terminal
-#   3. a scripted session under valgrind: 0 errors, 0 definitely lost
+#   1. scripted sessions (no terminal), for the three screens:
+#      photos: the bundled fixture, file:// URIs, and a loopback HTTP server
+#        (photos_server.py) for every error kind, superseding and waiting;
+#      feed: the bundled fixture (days newest first, follows, details), a file:// URI,
+#        and over HTTP a follow that fails (back to normal, then an error) and a reload
+#        that fails (the rows kept);
+#      songs: the bundled fixture (pick, start, next/previous and their bounds, play,
+#        finish, back, dismiss), file:// and HTTP URIs;
+#      --once for each screen, --help, --version and the exit codes
+#   2. the full-screen lists under tmux: photos (first screen, selection, the spinner,
+#      the "Oops..." alert, help, resize, q and Ctrl-C restoring the terminal); feed
+#      (headers, follow buttons, a follow's spinner and a failed follow's alert, a
+#      photo's detail); songs (pick, start, next, back, Esc dismissing)
+#   3. scripted sessions under valgrind (photos, feed, songs): 0 errors, 0 definitely lost
+#
+# The feed's days are dates in TZ, set to UTC here.
 #
 # Every demo run is bounded by `timeout`; every wait on the screen is a bounded poll.
 # Prints "demo-tests: N passed, M failed" last and fails when M > 0.
@@ -20,6 +30,8 @@ DEMO=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 FIXTURE=$ROOT/Sources/VCTable/Resources/photos.json
+FEEDS_FIXTURE=$ROOT/Sources/VCTable/Resources/feeds.json
+SONGS_FIXTURE=$ROOT/Sources/VCTable/Resources/songs.json
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/vctable-demo-test.XXXXXX")
 TMUX_SOCKET=vctable-test-$$
 SERVER_PID=
@@ -27,8 +39,8 @@ START=$(date +%s)
 passed=0
 failed=0
 
-unset VCTABLE_PHOTOS_URL
-export LC_ALL=C.UTF-8
+unset VCTABLE_PHOTOS_URL VCTABLE_FEEDS_URL VCTABLE_SONGS_URL
+export LC_ALL=C.UTF-8 TZ=UTC
 
 cleanup() {
     if command -v tmux >/dev/null 2>&1; then
@@ -87,6 +99,40 @@ fixture_row() {
 import json, sys
 p = json.load(open(sys.argv[1]))[int(sys.argv[2])]
 print("row %s: Entry ID: %d | %s | album %d" % (sys.argv[2], p["id"], p["title"], p["albumId"]))' "$1" "$2"
+}
+
+# feed_rows FILE: the rows of a feeds document as `show` prints them: entries of a known
+# type newest first (equal dates in document order), a section per UTC day.
+feed_rows() {
+    python3 -c '
+import json, re, sys
+plain = lambda text: re.sub(r"[\x00-\x1f]", " ", text)  # as the demo prints titles
+entries = [e for e in json.load(open(sys.argv[1])) if e["type"] in ("member", "photo")]
+entries.sort(key=lambda e: e["date"], reverse=True)  # stable: ties keep document order
+day, section = None, -1
+for n, e in enumerate(entries):
+    if e["date"][:10] != day:
+        day, section = e["date"][:10], section + 1
+        print("section %d: %s" % (section, day))
+    if e["type"] == "member":
+        print("row %d: [member] %s (%s)" % (n, plain(e["name"]), "following" if e.get("following") else "follow"))
+    else:
+        print("row %d: [photo] %s | %s %s" % (n, plain(e["title"]), day, e["date"][11:16]))' "$1"
+}
+# song_rows FILE: the rows of a songs document while picking, none selected.
+song_rows() {
+    python3 -c '
+import json, sys
+for n, s in enumerate(json.load(open(sys.argv[1]))):
+    print("row %d: [ ] %s | %s | %d:%02d" % (n, s["title"], s["subtitle"], s["duration"] // 60, s["duration"] % 60))' "$1"
+}
+# expect_stderr NAME LINE...: each LINE is a whole line of the last run's stderr.
+expect_stderr() {
+    local name=$1
+    shift
+    for want in "$@"; do
+        if grep -qxF -- "$want" "$err"; then pass "$name: stderr \"$want\""; else fail "$name: stderr \"$want\"" "$(cat "$err")"; fi
+    done
 }
 
 TITLE="title: MVVM Table View Example"
@@ -305,6 +351,255 @@ if [ "$rc" -eq 0 ] && grep -q "Enter, click" "$out" && grep -q -- "--uri=URI" "$
     pass "--help lists the options and the keys"
 else
     fail "--help lists the options and the keys" "$(cat "$out" "$err")"
+fi
+
+# ------------------------------------------------- 1b. scripted sessions: feed and songs
+
+echo "# scripted sessions: the feed"
+FEED_HEAD="title: Loading...
+title: Your Feeds
+reloaded: 40 items in 5 sections"
+run_demo feed_fixture $'reload\nwait\nshow 0 40\nquit\n' feed
+expect_session "feed fixture: titles Loading... then Your Feeds, 40 rows by day, newest first" "$FEED_HEAD
+$(feed_rows "$FEEDS_FIXTURE")"
+if [ "$(grep -c '^section ' "$out")" = 5 ] && [ "$(grep '^section ' "$out" | cut -d' ' -f3 | sort -r | tr '\n' ' ')" = "$(grep '^section ' "$out" | cut -d' ' -f3 | tr '\n' ' ')" ]; then
+    pass "feed fixture: 5 day sections, newest day first"
+else
+    fail "feed fixture: 5 day sections, newest day first" "$(grep '^section ' "$out")"
+fi
+
+# Follow Radia (row 1): loading, then checked; the row shows it. Press a photo: its detail.
+run_demo feed_follow $'reload\nwait\nshow 0 2\nfollow 1\nshow 1 1\nfollow 1\nfollow 4\npress 0\nselect 5\nselect 3\nfollow 0\npress 3\nshow 3 1\nfollow 40\nquit\n' feed
+expect_session "feed: follow a member (loading, then checked), press and select photos (open-detail)" "$FEED_HEAD
+section 0: 2026-11-20
+row 0: [photo] Mountain light shore | 2026-11-20 13:06
+row 1: [member] Radia (follow)
+row 1: followState loading
+row 1: followState checked
+row 1: [member] Radia (following)
+open-detail: 5 Mountain light shore
+open-detail: 7 Lantern market
+row 3: followState loading
+row 3: followState checked
+row 3: [member] Ken (following)" 0 "error: Radia is followed already"
+expect_stderr "feed follow" "error: Tim is followed already" "error: row 0 is not a member" "error: no row 40"
+
+# A file:// feed: an entry of an unknown type is skipped; equal dates keep document order.
+SMALL_FEED=$TMP/feed.json
+python3 - "$SMALL_FEED" <<'PY'
+import json, sys
+json.dump([
+    {"type": "photo", "id": 1, "title": "older photo", "description": "d1", "imageUrl": "https://e.x/1.png", "date": "2026-01-02T10:00:00Z"},
+    {"type": "story", "id": 2, "date": "2026-01-03T10:00:00Z"},
+    {"type": "member", "id": 3, "name": "Zo\u00e9", "avatarUrl": "https://e.x/a3.png", "date": "2026-01-03T09:00:00Z", "following": False},
+    {"type": "photo", "id": 4, "title": "two\nlines", "description": "d4", "imageUrl": "https://e.x/4.png", "date": "2026-01-03T09:00:00Z"},
+], open(sys.argv[1], "w"))
+PY
+run_demo feed_file $'reload\nwait\nshow\npress 1\nselect 2\npress 0\nshow 0 1\n' feed --uri "file://$SMALL_FEED"
+expect_session "feed file:// URI: days, an unknown type skipped, a follow that succeeds, a detail" "title: Loading...
+title: Your Feeds
+reloaded: 3 items in 2 sections
+section 0: 2026-01-03
+row 0: [member] Zoé (follow)
+row 1: [photo] two lines | 2026-01-03 09:00
+section 1: 2026-01-02
+row 2: [photo] older photo | 2026-01-02 10:00
+open-detail: 4 two lines
+open-detail: 1 older photo
+row 0: followState loading
+row 0: followState checked
+section 0: 2026-01-03
+row 0: [member] Zoé (following)"
+if [ "$(feed_rows "$SMALL_FEED")" = "$(sed -n '4,8p' "$out")" ]; then pass "feed file:// URI: the rows the document says"; else fail "feed file:// URI: the rows the document says" "$(feed_rows "$SMALL_FEED")"; fi
+
+run_demo feed_missing $'reload\nwait\nshow\n' feed --uri "file://$TMP/nope.json"
+if [ "$rc" -eq 0 ] && [ "$(sed -n 2p "$out")" = "title: Your Feeds" ] && grep -q "^error: An Error Occurred: .*nope.json" "$out" \
+    && [ "$(wc -l <"$out")" -eq 3 ]; then
+    pass "feed file:// URI of a missing file: the title, one error line, no rows"
+else
+    fail "feed file:// URI of a missing file: the title, one error line, no rows" "$(cat "$out" "$err")"
+fi
+
+rc=0
+printf 'reload\nwait\nshow 0 1\n' | VCTABLE_FEEDS_URL="file://$SMALL_FEED" timeout 30 "$DEMO" feed >"$TMP/feed_env.out" 2>"$TMP/feed_env.err" || rc=$?
+out=$TMP/feed_env.out err=$TMP/feed_env.err
+expect_session "VCTABLE_FEEDS_URL picks the feed's source" "title: Loading...
+title: Your Feeds
+reloaded: 3 items in 2 sections
+section 0: 2026-01-03
+row 0: [member] Zoé (follow)"
+
+if [ -n "$PORT" ]; then
+    FEED_HTTP_HEAD="title: Loading...
+title: Your Feeds
+reloaded: 4 items in 2 sections"
+    run_demo feed_http $'reload\nwait\nshow\n' feed --uri "$BASE/feeds/ok/feeds.json"
+    expect_session "feed http: the served document" "$FEED_HTTP_HEAD
+section 0: 2026-11-20
+row 0: [member] Ada (follow)
+row 1: [photo] served photo 70 | 2026-11-20 08:00
+section 1: 2026-11-19
+row 2: [member] Brian (following)
+row 3: [photo] served photo 80 | 2026-11-19 07:00"
+
+    # The server answers the follow POST (members/7/follow beside the feeds) with 500:
+    # the button goes back to normal, then the error; the next command waits for both.
+    before=$(hits follow-7)
+    run_demo feed_http_500 $'reload\nwait\nfollow 0\nshow 0 1\nfollow 0\nshow 0 1\n' feed --uri "$BASE/feeds/500/feeds.json"
+    error_line="error: An Error Occurred: The server answered HTTP 500 Internal Server Error for $BASE/feeds/500/members/7/follow."
+    expect_session "feed http: a follow that fails goes back to normal, then an error line (twice)" "$FEED_HTTP_HEAD
+row 0: followState loading
+row 0: followState normal
+$error_line
+section 0: 2026-11-20
+row 0: [member] Ada (follow)
+row 0: followState loading
+row 0: followState normal
+$error_line
+section 0: 2026-11-20
+row 0: [member] Ada (follow)"
+    if [ "$(hits follow-7)" = $((before + 2)) ]; then pass "feed http: each follow POSTed members/7/follow"; else fail "feed http: each follow POSTed members/7/follow" "hits: $before, then $(hits follow-7)"; fi
+
+    run_demo feed_http_ok $'reload\nwait\npress 0\nshow 0 1\n' feed --uri "$BASE/feeds/slow/feeds.json"
+    expect_session "feed http: a slow follow that succeeds (the next command waits for it)" "$FEED_HTTP_HEAD
+row 0: followState loading
+row 0: followState checked
+section 0: 2026-11-20
+row 0: [member] Ada (following)"
+
+    run_demo feed_http_reload_error $'reload\nwait\nreload\nwait\nshow 0 2\n' feed --uri "$BASE/seq/feed-err/feeds,404"
+    expect_session "feed http: a reload that fails after a good one: one error line, the rows kept" "$FEED_HTTP_HEAD
+error: An Error Occurred: The server answered HTTP 404 Not Found for $BASE/seq/feed-err/feeds,404.
+section 0: 2026-11-20
+row 0: [member] Ada (follow)
+row 1: [photo] served photo 70 | 2026-11-20 08:00"
+
+    run_demo feed_http_bad $'reload\nwait\n' feed --uri "$BASE/good"
+    case "$(sed -n 3p "$out")" in
+        "error: An Error Occurred: "*type*) pass "feed http: a photos document is no feed (an error line naming \"type\")" ;;
+        *) fail "feed http: a photos document is no feed (an error line naming \"type\")" "$(cat "$out" "$err")" ;;
+    esac
+fi
+
+echo "# scripted sessions: the song picker"
+run_demo songs_fixture $'reload\nwait\nshow 0 12\n' songs
+expect_session "songs fixture: the title, 12 songs, none selected" "title: Pick meditation song
+reloaded: 12 items
+$(song_rows "$SONGS_FIXTURE")"
+
+# Pick two songs, start, walk through them (and past both ends), play one, finish them,
+# go back (the selection kept), go back again (dismiss ends the session).
+run_demo songs_session $'reload\nwait\nstart\nselect 1\nselect 4\nselect 6\nselect 6\nstart\nshow\nnext\nnext\nprevious\nprevious\nselect 1\nselect 1\nfinish\nshow\nfinish\nback\nshow 0 5\nback\nshow\n' songs
+expect_session "songs: select two, start, next, previous, play, finish to the end, back, back: dismiss" "title: Pick meditation song
+reloaded: 12 items
+row 1: mode selected
+button: enabled
+row 4: mode selected
+row 6: mode selected
+row 6: mode unselected
+row 0: mode playing
+row 1: mode playable
+state: listening
+title: Player
+row 0: (>) Light Garden | Nature sounds | 3:53
+row 1: ( ) Warm Forest | Mindful walk | 16:46
+row 0: mode playable
+row 1: mode playing
+row 0: mode playing
+row 1: mode playable
+row 0: mode playable
+row 1: mode playing
+row 1: mode playable
+state: finished
+row 0: ( ) Light Garden | Nature sounds | 3:53
+row 1: ( ) Warm Forest | Mindful walk | 16:46
+row 1: mode selected
+row 4: mode selected
+state: picking
+title: Pick meditation song
+row 0: [ ] Open Horizon | Guided breathing | 14:54
+row 1: [x] Light Garden | Nature sounds | 3:53
+row 2: [ ] Gentle Breath | Nature sounds | 3:44
+row 3: [ ] Deep Waves | Guided breathing | 6:25
+row 4: [x] Warm Forest | Mindful walk | 16:46
+dismiss" 0 "error: start: no song is selected"
+expect_stderr "songs session" "error: next: the last song is playing" "error: previous: the first song is playing" \
+    "error: finish: not listening (the screen is finished)"
+if [ "$(grep -c '' "$err")" = 4 ]; then pass "songs session: exactly 4 refusals on stderr (selecting the song playing does nothing)"; else fail "songs session: exactly 4 refusals on stderr" "$(cat "$err")"; fi
+
+run_demo songs_unpick $'reload\nwait\nselect 0\nselect 0\nstart\npress 3\nnext\n' songs
+expect_session "songs: unpicking the only song disables the button; press does nothing; next needs listening" "title: Pick meditation song
+reloaded: 12 items
+row 0: mode selected
+button: enabled
+row 0: mode unselected
+button: disabled" 0 "error: start: no song is selected"
+expect_stderr "songs unpick" "error: next: not listening (the screen is picking)"
+
+SMALL_SONGS=$TMP/songs.json
+printf '[{"id": 5, "title": "Caf\\u00e9", "subtitle": "one", "duration": 59}, {"id": 9, "title": "Long", "subtitle": "two", "duration": 3600}]' >"$SMALL_SONGS"
+run_demo songs_file $'reload\nwait\nshow\nselect 1\nstart\nfinish\n' songs --uri "file://$SMALL_SONGS"
+expect_session "songs file:// URI: two songs; one picked, started, finished" "title: Pick meditation song
+reloaded: 2 items
+row 0: [ ] Café | one | 0:59
+row 1: [ ] Long | two | 60:00
+row 1: mode selected
+button: enabled
+row 0: mode playing
+state: listening
+title: Player
+row 0: mode playable
+state: finished"
+
+printf '[{"id": 1, "title": "no duration", "subtitle": "x"}]' >"$TMP/songs_bad.json"
+run_demo songs_bad $'reload\nwait\nshow\n' songs --uri "file://$TMP/songs_bad.json"
+case "$(sed -n 2p "$out")" in
+    "error: An Error Occurred: "*duration*) [ "$(wc -l <"$out")" -eq 2 ] && pass "songs: a song without a duration is one error line" \
+        || fail "songs: a song without a duration is one error line" "$(cat "$out")" ;;
+    *) fail "songs: a song without a duration is one error line" "$(cat "$out" "$err")" ;;
+esac
+
+if [ -n "$PORT" ]; then
+    run_demo songs_http $'reload\nwait\nshow 2 1\n' songs --uri "$BASE/songs"
+    expect_session "songs http: the served songs" "title: Pick meditation song
+reloaded: 3 items
+row 2: [ ] served song 3 | served | 3:05"
+fi
+
+echo "# --once and the command line: feed and songs"
+run_demo once_feed "" --once feed --rows 3
+expect_session "--once feed --rows 3: titles, count, the first day's header and 3 rows" "$FEED_HEAD
+$(feed_rows "$FEEDS_FIXTURE" | head -4)"
+run_demo once_feed_select "" feed --once --rows 0 --select 5
+expect_session "--once feed --select 5 (a photo): its detail last" "$FEED_HEAD
+open-detail: 7 Lantern market"
+run_demo once_feed_follow "" feed --once --rows 0 --select 1
+expect_session "--once feed --select 1 (a member): selecting a member does nothing" "$FEED_HEAD"
+run_demo once_songs "" songs --once --rows 2
+expect_session "--once songs --rows 2" "title: Pick meditation song
+reloaded: 12 items
+$(song_rows "$SONGS_FIXTURE" | head -2)"
+run_demo once_songs_select "" songs --once --rows 0 --select 11
+expect_session "--once songs --select 11: the song is picked" "title: Pick meditation song
+reloaded: 12 items
+row 11: mode selected
+button: enabled"
+run_demo once_songs_missing "" songs --once --uri "file://$TMP/nope.json"
+expect_session "--once songs on a missing file: exit 1, the error on stderr" "title: Pick meditation song" 1 "error: An Error Occurred: "
+run_demo once_feed_bad_select "" feed --once --rows 0 --select 40
+expect_session "--once feed --select past the end: exit 1" "$FEED_HEAD" 1 "error: no row 40"
+run_demo feed_bad_uri "" feed --uri "ftp://example.com/feeds.json"
+expect_session "feed --uri ftp://: exit 2 naming the URI" "" 2 "invalid --uri: Cannot fetch feeds from \"ftp://example.com/feeds.json\""
+run_demo songs_bad_uri "" songs --once --uri "songs.json"
+expect_session "songs --uri without a scheme: exit 2" "" 2 "invalid --uri: Cannot fetch songs from \"songs.json\""
+run_demo feed_timeout "" feed --uri "file://$SMALL_FEED" --timeout 100
+expect_session "--timeout with the feed: exit 2" "" 2 "--timeout does not apply to the feed screen"
+run_demo help_screens "" --help
+if [ "$rc" -eq 0 ] && grep -q "^  feed " "$out" && grep -q "^  songs " "$out" && grep -q "^  follow N " "$out" \
+    && grep -q "^  start " "$out" && grep -q "^  press N " "$out" && grep -qF "START MEDITATION SESSION" "$out"; then
+    pass "--help lists the screens and their commands"
+else
+    fail "--help lists the screens and their commands" "$(cat "$out" "$err")"
 fi
 
 # ---------------------------------------------------------------- 2. the full-screen list
