@@ -155,9 +155,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send(400, ("unknown kind %r\n" % kind).encode(), "text/plain")
 
 
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A client that quits with a kept-alive connection open resets it: not an error.
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
 def main():
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
+    server = Server(("127.0.0.1", 0), Handler)
 
     def stop(signum, frame):
         STOP.set()

@@ -569,7 +569,7 @@ fi
 echo "# --once and the command line: feed and songs"
 run_demo once_feed "" --once feed --rows 3
 expect_session "--once feed --rows 3: titles, count, the first day's header and 3 rows" "$FEED_HEAD
-$(feed_rows "$FEEDS_FIXTURE" | head -4)"
+$(feed_rows "$FEEDS_FIXTURE" | sed -n 1,4p)"
 run_demo once_feed_select "" feed --once --rows 0 --select 5
 expect_session "--once feed --select 5 (a photo): its detail last" "$FEED_HEAD
 open-detail: 7 Lantern market"
@@ -578,7 +578,7 @@ expect_session "--once feed --select 1 (a member): selecting a member does nothi
 run_demo once_songs "" songs --once --rows 2
 expect_session "--once songs --rows 2" "title: Pick meditation song
 reloaded: 12 items
-$(song_rows "$SONGS_FIXTURE" | head -2)"
+$(song_rows "$SONGS_FIXTURE" | sed -n 1,2p)"
 run_demo once_songs_select "" songs --once --rows 0 --select 11
 expect_session "--once songs --select 11: the song is picked" "title: Pick meditation song
 reloaded: 12 items
@@ -633,13 +633,23 @@ else
         shift 2
         if "$@"; then pass "$name"; else fail "$name" "screen:" "$(screen_of "$session")"; fi
     }
+    # wait_until COMMAND...: polls until COMMAND succeeds (10 s at most).
+    wait_until() {
+        for _ in $(seq 200); do
+            "$@" && return 0
+            sleep 0.05
+        done
+        return 1
+    }
+    # line_has SESSION TEXT1 TEXT2: a line of the pane holds both (fixed strings).
+    line_has() { screen_of "$1" | grep -F -- "$2" | grep -qF -- "$3"; }
     title_is() { [ "$(screen_of "$1" | head -1 | sed 's/^ *//; s/ *$//')" = "$2" ]; }
     alternate_off() { [ "$(T display-message -p -t "$1" '#{alternate_on}')" = 0 ]; }
     start() { # start SESSION DEMO-ARGS...: the demo in a 100x30 pane, then its exit status
         local session=$1
         shift
         T new-session -d -s "$session" -x 100 -y 30 \
-            "env -u VCTABLE_PHOTOS_URL LC_ALL=C.UTF-8 timeout --foreground 30 $DEMO $*; echo demo-exit=\$?; sleep 60"
+            "env -u VCTABLE_PHOTOS_URL -u VCTABLE_FEEDS_URL -u VCTABLE_SONGS_URL LC_ALL=C.UTF-8 TZ=UTC timeout --foreground 30 $DEMO $*; echo demo-exit=\$?; sleep 60"
     }
 
     # The bundled fixture: the first screen, selection, End, help, resize, q.
@@ -698,6 +708,97 @@ else
         check "tui http: Ctrl-C quits (status 130)" http wait_for http "demo-exit=130"
         check "tui http: ... and leaves the alternate screen" http alternate_off http
     fi
+
+    # The feed: day headers (not rows), follow buttons, a follow, a photo's detail.
+    start feed feed
+    check "tui feed: the first screen shows the feed" feed wait_for feed "Mountain light shore"
+    check "tui feed: the title bar says Your Feeds" feed title_is feed "Your Feeds"
+    check "tui feed: line 2 is the first day's header" feed eval 'screen_of feed | sed -n 2p | grep -q "^ ─* 2026-11-20 ─*$"'
+    check "tui feed: ... and the cursor is on the first row, under it" feed eval \
+        'screen_of feed | sed -n 3p | grep -q "^>  photo   Mountain light shore"'
+    check "tui feed: a member not followed shows [ Follow ]" feed line_has feed "Radia" "[ Follow ]"
+    check "tui feed: a followed member shows [ ✓ Following ]" feed line_has feed "Tim" "[ ✓ Following ]"
+    check "tui feed: the next day's header" feed wait_for feed " 2026-11-19 "
+    check "tui feed: the position counts rows, not headers" feed wait_for feed "1/40"
+    T send-keys -t feed j f
+    check "tui feed: j, f: Radia's button shows followed" feed wait_until line_has feed "Radia" "[ ✓ Following ]"
+    check "tui feed: ... with the cursor on Radia" feed eval 'screen_of feed | grep -q "^>  member  Radia "'
+    T send-keys -t feed k Enter
+    check "tui feed: k, Enter on a photo opens its detail" feed wait_for feed "Posted: 2026-11-20 13:06"
+    check "tui feed: ... its description, image URL and [ Close ]" feed eval \
+        'screen_of feed | grep -qF "A photo of the forest market forest cloud autumn." && screen_of feed | grep -qF "Image: https://example.com/photos/600/ce18b1.png" && screen_of feed | grep -qF "[ Close ]"'
+    T send-keys -t feed Escape
+    check "tui feed: Esc closes the detail" feed wait_gone feed "Posted: "
+    T send-keys -t feed End
+    check "tui feed: End reaches the last row" feed wait_for feed "40/40"
+    check "tui feed: ... under the last day's header" feed wait_for feed " 2026-11-16 "
+    T send-keys -t feed q
+    check "tui feed: q quits with status 0" feed wait_for feed "demo-exit=0"
+    check "tui feed: ... and leaves the alternate screen" feed alternate_off feed
+
+    if [ -n "$PORT" ]; then
+        # A slow follow shows its spinner, then the followed button.
+        start feedslow feed --uri "$BASE/feeds/slow/feeds.json"
+        check "tui feed http: the served feed" feedslow wait_for feedslow "served photo 70"
+        T send-keys -t feedslow f
+        check "tui feed http: f on Ada: a spinner instead of her button" feedslow wait_until line_has feedslow "Ada" "following..."
+        check "tui feed http: ... then [ ✓ Following ]" feedslow wait_until line_has feedslow "Ada" "[ ✓ Following ]"
+        T send-keys -t feedslow q
+        check "tui feed http: q quits with status 0" feedslow wait_for feedslow "demo-exit=0"
+
+        # A follow the server refuses: the alert, and the button back.
+        start feed500 feed --uri "$BASE/feeds/500/feeds.json"
+        check "tui feed http 500: the served feed" feed500 wait_for feed500 "served photo 70"
+        T send-keys -t feed500 Enter
+        check "tui feed http 500: Enter on Ada: the follow fails with an Oops... alert" feed500 wait_for feed500 "Oops..."
+        check "tui feed http 500: ... naming HTTP 500" feed500 wait_for feed500 "HTTP 500"
+        T send-keys -t feed500 Enter
+        check "tui feed http 500: Enter dismisses the alert" feed500 wait_gone feed500 "Oops..."
+        check "tui feed http 500: ... and Ada's button is back" feed500 line_has feed500 "Ada" "[ Follow ]"
+        T send-keys -t feed500 q
+        check "tui feed http 500: q quits with status 0" feed500 wait_for feed500 "demo-exit=0"
+
+        # A feed that does not load: "Loading..." while hidden, then the alert.
+        start feedbad feed --uri "$BASE/slow"
+        check "tui feed: the first load shows the spinner" feedbad wait_for feedbad "Loading feeds..."
+        check "tui feed: ... the title Loading..." feedbad title_is feedbad "Loading..."
+        check "tui feed: ... and Loading... in the hidden list" feedbad eval 'screen_of feedbad | grep -qx " *Loading\.\.\. *"'
+        check "tui feed: a photos document is no feed: the alert" feedbad wait_for feedbad "Oops..." 10
+        T send-keys -t feedbad Enter
+        check "tui feed: ... dismissed, the list says nothing loaded" feedbad wait_for feedbad "Nothing loaded yet. Press r to reload."
+        check "tui feed: ... the title is Your Feeds" feedbad title_is feedbad "Your Feeds"
+        T send-keys -t feedbad C-c
+        check "tui feed: Ctrl-C quits (status 130)" feedbad wait_for feedbad "demo-exit=130"
+    fi
+
+    # The song picker: pick, start (the button), next, back, Esc (dismiss).
+    start songs songs
+    check "tui songs: the first screen" songs wait_for songs "Open Horizon"
+    check "tui songs: the title" songs title_is songs "Pick meditation song"
+    check "tui songs: the button above the footer" songs eval \
+        'screen_of songs | sed -n 29p | grep -qF "[ START MEDITATION SESSION ]"'
+    T send-keys -t songs s
+    check "tui songs: s with no song picked: a notice" songs wait_for songs "start: no song is selected"
+    T send-keys -t songs j Enter j j j Enter
+    check "tui songs: Enter picks Light Garden" songs wait_until line_has songs "Light Garden" "[x]"
+    check "tui songs: ... and Warm Forest" songs wait_until line_has songs "Warm Forest" "[x]"
+    check "tui songs: ... not Open Horizon" songs line_has songs "Open Horizon" "[ ]"
+    T send-keys -t songs s
+    check "tui songs: s starts: the title is Player" songs wait_until title_is songs "Player"
+    check "tui songs: ... the songs not picked leave the list" songs wait_gone songs "Open Horizon"
+    check "tui songs: ... Light Garden plays" songs line_has songs "Light Garden" "(▶)"
+    check "tui songs: ... the status line says what to do" songs wait_for songs "Listening: n next"
+    T send-keys -t songs n
+    check "tui songs: n: Warm Forest plays" songs wait_until line_has songs "Warm Forest" "(▶)"
+    check "tui songs: ... Light Garden does not" songs line_has songs "Light Garden" "( )"
+    T send-keys -t songs h
+    check "tui songs: h: back to picking" songs wait_until title_is songs "Pick meditation song"
+    check "tui songs: ... the picks kept" songs eval \
+        'line_has songs "Light Garden" "[x]" && line_has songs "Warm Forest" "[x]" && line_has songs "Open Horizon" "[ ]"'
+    check "tui songs: ... the cursor still on Warm Forest" songs eval 'screen_of songs | grep -q "^>  \[x\]  Warm Forest "'
+    T send-keys -t songs Escape
+    check "tui songs: Esc while picking dismisses the screen: status 0" songs wait_for songs "demo-exit=0"
+    check "tui songs: ... and leaves the alternate screen" songs alternate_off songs
     T kill-server >/dev/null 2>&1 || true
 fi
 
@@ -734,6 +835,35 @@ else
         else
             fail "valgrind: the HTTP session with errors has 0 errors and 0 definitely lost" "exit status $rc" \
                 "$(cat "$TMP/vg_http.out" "$TMP/vg_http.valgrind")"
+        fi
+    fi
+    # The feed: a reload, follows (the row observer), details, a bad command, a reload again.
+    valgrind_session vg_feed $'reload\nwait\nshow 0 3\nfollow 1\npress 0\nselect 5\nfollow 4\nfrobnicate\nreload\nwait\nquit\n' feed
+    if [ "$rc" -eq 0 ] && [ "$(grep -c '^row 1: followState ' "$TMP/vg_feed.out")" = 2 ] \
+        && [ "$(grep -c '^open-detail: ' "$TMP/vg_feed.out")" = 2 ] \
+        && [ "$(grep -c '^reloaded: 40 items in 5 sections$' "$TMP/vg_feed.out")" = 2 ]; then
+        pass "valgrind: the feed session (follow, details, reload) has 0 errors and 0 definitely lost"
+    else
+        fail "valgrind: the feed session (follow, details, reload) has 0 errors and 0 definitely lost" "exit status $rc" \
+            "$(cat "$TMP/vg_feed.out" "$TMP/vg_feed.valgrind")"
+    fi
+    # The song picker: pick, start, next, previous, play, finish, back, dismiss.
+    valgrind_session vg_songs $'reload\nwait\nselect 1\nselect 4\nstart\nnext\nnext\nprevious\nselect 1\nfinish\nfinish\nback\nback\n' songs
+    if [ "$rc" -eq 0 ] && grep -qx 'state: finished' "$TMP/vg_songs.out" && [ "$(tail -1 "$TMP/vg_songs.out")" = dismiss ]; then
+        pass "valgrind: the songs session (to finished, back, dismiss) has 0 errors and 0 definitely lost"
+    else
+        fail "valgrind: the songs session (to finished, back, dismiss) has 0 errors and 0 definitely lost" "exit status $rc" \
+            "$(cat "$TMP/vg_songs.out" "$TMP/vg_songs.valgrind")"
+    fi
+    if [ -n "$PORT" ]; then
+        # A follow the server refuses (its error one hop after the row), then end of input.
+        valgrind_session vg_feed_http $'reload\nwait\nfollow 0\nshow 0 1\n' feed --uri "$BASE/feeds/500/feeds.json"
+        if [ "$rc" -eq 0 ] && grep -qx 'row 0: followState normal' "$TMP/vg_feed_http.out" \
+            && [ "$(grep -c '^error: ' "$TMP/vg_feed_http.out")" = 1 ]; then
+            pass "valgrind: a failed follow over HTTP has 0 errors and 0 definitely lost"
+        else
+            fail "valgrind: a failed follow over HTTP has 0 errors and 0 definitely lost" "exit status $rc" \
+                "$(cat "$TMP/vg_feed_http.out" "$TMP/vg_feed_http.valgrind")"
         fi
     fi
 fi
