@@ -120,6 +120,13 @@ def main():
         + op(CLEAR_LIST_CALLBACK, FEED, 1) + load_feed(FEED, 1, mixed) + op(SET_LIST_CALLBACK, FEED, 1)
         + op(SET_LIST_CALLBACK, FEED, 3) + load_feed(FEED, 2, members2) + op(SET_CALLBACK, PICKER, 4)
         + op(CLEAR_LIST_CALLBACK, PICKER, 0) + load_feed(PICKER, 1, songs) + op(SET_LIST_CALLBACK, PICKER, 0) + op(REF_UNREF, PICKER),
+        # Callbacks ending themselves from inside: an observer disposes itself, a binding
+        # unbinds its widget, list callbacks clear themselves, model callbacks replace themselves.
+        "reenter": load_feed(FEED, 1, members) + op(OBSERVE, FEED, 8, 0) + op(BIND, FEED, 4, 0)
+        + op(SET_LIST_CALLBACK, FEED, 7) + op(SET_CALLBACK, FEED, 8) + op(PRESS, FEED, 0, 0) + op(ITERATE)
+        + op(FOLLOW_NOW, FEED, 1) + settle() + op(SET_LIST_CALLBACK, FEED, 5) + op(SET_LIST_CALLBACK, FEED, 4)
+        + load_feed(FEED, 2, members2) + load_feed(PICKER, 1, songs) + op(SET_CALLBACK, PICKER, 5)
+        + op(OBSERVE, PICKER, 8, 0) + op(SELECT, PICKER, 0, 0) + settle(PICKER) + op(START, PICKER) + settle(PICKER),
         # Latest wins: a superseded fetch completed late; errors, garbage, a broken document.
         "errors": op(RELOAD, FEED) + op(ITERATE) + op(RELOAD, FEED) + op(ITERATE) + op(FETCH_NOW, FEED, 0, 1, 2)
         + op(FETCH_LATER, FEED, 0, 0, tagged) + settle() + op(RELOAD, FEED) + op(FETCH_NOW, FEED, 0, 3, 1) + settle()
