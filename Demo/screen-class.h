@@ -26,6 +26,8 @@ typedef struct {
   const char           *loading_text;     /* the spinner's text */
   const char           *empty_text;       /* the list area when a load brought no rows */
   gboolean              marks_selection;  /* the full-screen list marks the selected row */
+  gboolean              titles_on_reload; /* the model reports its title at every reload (else
+                                             the base shows the first one at the first reload) */
   const VctDemoCommand *commands;         /* ends with an entry whose name is NULL */
 
   /* Required. */
@@ -61,6 +63,9 @@ struct _VctDemoScreen {
   GArray                   *inserted;           /* (element-type VctDemoInserted): this batch's */
   GPtrArray                *anchors;            /* (element-type VctDemoAnchor): not owned */
   guint                     batch_end_id;
+  gboolean                  title_shown;        /* a title has been reported */
+  guint                     reload_end_id;      /* vct_demo_screen_end_reload_later()'s idle */
+  gboolean                  reload_failed;
 };
 
 /* The classes, for the registry (screens.c). */
@@ -87,6 +92,8 @@ void     vct_demo_screen_emit_row      (VctDemoScreen            *screen,
                                         const char               *value);
 void     vct_demo_screen_emit_notice   (VctDemoScreen            *screen,
                                         const char               *text);
+void     vct_demo_screen_end_reload_later (VctDemoScreen         *screen);
+gboolean vct_demo_screen_fail_reload   (VctDemoScreen            *screen);
 gboolean vct_demo_screen_is_new_row    (VctDemoScreen            *screen,
                                         guint                     section,
                                         guint                     position);

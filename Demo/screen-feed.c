@@ -3,8 +3,8 @@
  *
  * Reloads: the model reports `loading` true, then (in one dispatch of its scheduler) the
  * list, `list hidden` false, the title, `loading` false and, after a failure, the error.
- * So the screen decides "reloaded" or "failed" from a G_PRIORITY_HIGH idle added when
- * `loading` turns false: it runs after that dispatch, when the error, if any, has come.
+ * So when `loading` turns false the screen ends the reload later
+ * (vct_demo_screen_end_reload_later()), once the error, if any, has come.
  *
  * Follows: pressing a member row moves its button normal → loading → checked (or back to
  * normal, then an error). Their list updates coalesce (a fast follow may redraw once, as
@@ -42,9 +42,6 @@ typedef struct {
 struct _VctDemoFeedScreen {
   VctDemoScreen  base;
   VctFeedModel  *model;
-  gboolean       title_shown;    /* the first title has been reported */
-  guint          reload_end_id;  /* the idle that reports the reload's outcome */
-  gboolean       reload_failed;
   GPtrArray     *follows;        /* (element-type VctDemoFollow): freed by their binding's notify */
   guint          errors_awaited; /* follows that failed, their error not reported yet */
   GQueue         openings;       /* (element-type VctDemoOpening) */
@@ -68,21 +65,7 @@ vct_demo_feed_did_update_title (const char *title,
 {
   VctDemoFeedScreen *self = user_data;
 
-  self->title_shown = TRUE;
   vct_demo_screen_emit_title (&self->base, title);
-}
-
-static gboolean
-vct_demo_feed_on_reload_end (gpointer user_data)
-{
-  VctDemoFeedScreen *self = user_data;
-
-  self->reload_end_id = 0;
-  if (self->reload_failed)
-    vct_demo_screen_emit_loading (&self->base);
-  else
-    vct_demo_screen_emit_reloaded (&self->base);
-  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -92,13 +75,9 @@ vct_demo_feed_did_change_loading (gboolean loading,
   VctDemoFeedScreen *self = user_data;
 
   if (loading)
-    {
-      vct_demo_screen_emit_loading (&self->base);
-      return;
-    }
-  self->reload_failed = FALSE;
-  if (self->reload_end_id == 0)
-    self->reload_end_id = g_idle_add_full (G_PRIORITY_HIGH, vct_demo_feed_on_reload_end, self, NULL);
+    vct_demo_screen_emit_loading (&self->base);
+  else
+    vct_demo_screen_end_reload_later (&self->base);
 }
 
 static void
@@ -123,8 +102,8 @@ vct_demo_feed_did_error (const char *message,
    * first, so a follow never waits for an error that was counted as the reload's.) */
   if (self->errors_awaited > 0)
     self->errors_awaited--;
-  else if (self->reload_end_id != 0)
-    self->reload_failed = TRUE;
+  else
+    vct_demo_screen_fail_reload (&self->base);
   vct_demo_screen_emit_error (&self->base, message);
 }
 
@@ -249,25 +228,13 @@ vct_demo_feed_remember_opening (VctDemoFeedScreen *self,
 static void
 vct_demo_feed_reload (VctDemoScreen *screen)
 {
-  VctDemoFeedScreen *self = (VctDemoFeedScreen *) screen;
-
-  /* The model reports titles as they change: show the first one ("Loading...") now. */
-  if (!self->title_shown)
-    {
-      g_autofree char *title = vct_feed_model_dup_title (self->model);
-
-      self->title_shown = TRUE;
-      vct_demo_screen_emit_title (screen, title);
-    }
-  vct_feed_model_reload (self->model);
+  vct_feed_model_reload (((VctDemoFeedScreen *) screen)->model);
 }
 
 static gboolean
 vct_demo_feed_is_loading (VctDemoScreen *screen)
 {
-  VctDemoFeedScreen *self = (VctDemoFeedScreen *) screen;
-
-  return vct_feed_model_is_loading (self->model) || self->reload_end_id != 0;
+  return vct_feed_model_is_loading (((VctDemoFeedScreen *) screen)->model);
 }
 
 static gboolean
@@ -337,7 +304,6 @@ vct_demo_feed_finalize (VctDemoScreen *screen)
 {
   VctDemoFeedScreen *self = (VctDemoFeedScreen *) screen;
 
-  g_clear_handle_id (&self->reload_end_id, g_source_remove);
   while (self->follows->len > 0)
     {
       VctDemoFollow *follow = g_ptr_array_steal_index (self->follows, self->follows->len - 1);

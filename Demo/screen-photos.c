@@ -101,6 +101,7 @@ const VctDemoScreenClass vct_demo_photos_class = {
   .loading_text = "Loading photos...",
   .empty_text = "No photos.",
   .marks_selection = TRUE,
+  .titles_on_reload = TRUE,
   .reload = vct_demo_photos_reload,
   .is_loading = vct_demo_photos_is_loading,
   .is_settled = vct_demo_photos_is_settled,

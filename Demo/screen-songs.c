@@ -22,9 +22,7 @@
 typedef struct {
   VctDemoScreen        base;
   VctSongPickerModel  *model;
-  gboolean             title_shown;  /* the first title has been reported */
-  gboolean             first_load;   /* the first load is in flight */
-  guint                reload_end_id;
+  gboolean             first_load;   /* the first load is in flight, its rows not come */
 } VctDemoSongsScreen;
 
 static const char *
@@ -47,7 +45,6 @@ vct_demo_songs_did_update_title (const char *title,
 {
   VctDemoSongsScreen *self = user_data;
 
-  self->title_shown = TRUE;
   vct_demo_screen_emit_title (&self->base, title);
 }
 
@@ -87,19 +84,7 @@ vct_demo_songs_did_error (const char *message,
   VctDemoSongsScreen *self = user_data;
 
   self->first_load = FALSE;
-  g_clear_handle_id (&self->reload_end_id, g_source_remove);
   vct_demo_screen_emit_error (&self->base, message);
-}
-
-static gboolean
-vct_demo_songs_on_reload_end (gpointer user_data)
-{
-  VctDemoSongsScreen *self = user_data;
-
-  self->reload_end_id = 0;
-  self->first_load = FALSE;
-  vct_demo_screen_emit_reloaded (&self->base);
-  return G_SOURCE_REMOVE;
 }
 
 /* ----------------------------------------------------------------- the commands */
@@ -203,14 +188,6 @@ vct_demo_songs_reload (VctDemoScreen *screen)
 {
   VctDemoSongsScreen *self = (VctDemoSongsScreen *) screen;
 
-  /* The model reports titles as they change: show the first one now. */
-  if (!self->title_shown)
-    {
-      g_autofree char *title = vct_song_picker_model_dup_title (self->model);
-
-      self->title_shown = TRUE;
-      vct_demo_screen_emit_title (screen, title);
-    }
   if (vct_demo_screen_get_outline (screen)->n_rows == 0)
     self->first_load = TRUE;
   vct_song_picker_model_reload (self->model);
@@ -257,8 +234,11 @@ vct_demo_songs_items_changed (VctDemoScreen *screen,
   (void) position;
   (void) removed;
   /* The first load's rows: reported once their batch is over. */
-  if (self->first_load && added > 0 && self->reload_end_id == 0)
-    self->reload_end_id = g_idle_add_full (G_PRIORITY_HIGH, vct_demo_songs_on_reload_end, self, NULL);
+  if (self->first_load && added > 0)
+    {
+      self->first_load = FALSE;
+      vct_demo_screen_end_reload_later (screen);
+    }
 }
 
 static void
@@ -280,10 +260,7 @@ vct_demo_songs_item_updated (VctDemoScreen *screen,
 static void
 vct_demo_songs_finalize (VctDemoScreen *screen)
 {
-  VctDemoSongsScreen *self = (VctDemoSongsScreen *) screen;
-
-  g_clear_handle_id (&self->reload_end_id, g_source_remove);
-  g_clear_pointer (&self->model, vct_song_picker_model_unref);
+  g_clear_pointer (&((VctDemoSongsScreen *) screen)->model, vct_song_picker_model_unref);
 }
 
 static const VctDemoCommand vct_demo_songs_commands[] = {

@@ -1,6 +1,6 @@
 /* screen.c: what every screen shares: the view it reports to, the state a view shows
  * (title, alert, selected row, --select), the list's change callbacks, row numbers across
- * sections, and the dispatch to the screen's class.
+ * sections, anchors, the end of a reload, and the dispatch to the screen's class.
  *
  * The list's callbacks of one change batch run back to back; the base reports them to the
  * view as one ROWS event from a G_PRIORITY_HIGH idle, which runs once the batch (and
@@ -193,6 +193,7 @@ void
 vct_demo_screen_emit_title (VctDemoScreen *screen,
                             const char    *title)
 {
+  screen->title_shown = TRUE;
   g_free (screen->title);
   screen->title = g_strdup (title);
   vct_demo_screen_emit_simple (screen, VCT_DEMO_EVENT_TITLE, screen->title, FALSE);
@@ -297,6 +298,53 @@ vct_demo_screen_emit_notice (VctDemoScreen *screen,
   vct_demo_screen_emit_simple (screen, VCT_DEMO_EVENT_NOTICE, text, FALSE);
 }
 
+static gboolean
+vct_demo_screen_on_reload_end (gpointer user_data)
+{
+  VctDemoScreen *screen = user_data;
+
+  screen->reload_end_id = 0;
+  if (screen->reload_failed)
+    vct_demo_screen_emit_loading (screen);
+  else
+    vct_demo_screen_emit_reloaded (screen);
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * vct_demo_screen_end_reload_later:
+ * @screen: a screen
+ *
+ * A reload is over, but its error, if any, may come later in the same dispatch of the
+ * model's scheduler: report it from a G_PRIORITY_HIGH idle, which runs once that dispatch
+ * is done: RELOADED, or only the loading flag after vct_demo_screen_fail_reload(). The
+ * screen is loading until then.
+ */
+void
+vct_demo_screen_end_reload_later (VctDemoScreen *screen)
+{
+  screen->reload_failed = FALSE;
+  if (screen->reload_end_id == 0)
+    screen->reload_end_id = g_idle_add_full (G_PRIORITY_HIGH, vct_demo_screen_on_reload_end, screen, NULL);
+}
+
+/**
+ * vct_demo_screen_fail_reload:
+ * @screen: a screen
+ *
+ * The reload being ended failed (its error is being reported).
+ *
+ * Returns: whether a reload was being ended
+ */
+gboolean
+vct_demo_screen_fail_reload (VctDemoScreen *screen)
+{
+  if (screen->reload_end_id == 0)
+    return FALSE;
+  screen->reload_failed = TRUE;
+  return TRUE;
+}
+
 /**
  * vct_demo_screen_is_new_row:
  * @screen: a screen
@@ -361,6 +409,7 @@ vct_demo_screen_free (VctDemoScreen *screen)
   vct_list_model_set_section_updated (screen->list, NULL, NULL, NULL);
   vct_list_model_set_item_updated (screen->list, NULL, NULL, NULL);
   g_clear_handle_id (&screen->batch_end_id, g_source_remove);
+  g_clear_handle_id (&screen->reload_end_id, g_source_remove);
   screen->klass->finalize (screen);
   vct_demo_outline_clear (&screen->outline);
   g_array_unref (screen->inserted);
@@ -523,6 +572,13 @@ void
 vct_demo_screen_reload (VctDemoScreen *screen)
 {
   screen->selected = -1;
+  /* A model that reports titles only as they change: show the first one now. */
+  if (!screen->klass->titles_on_reload && !screen->title_shown)
+    {
+      g_autofree char *title = g_strdup (screen->title);
+
+      vct_demo_screen_emit_title (screen, title);
+    }
   screen->klass->reload (screen);
   vct_demo_screen_emit_loading (screen);
 }
@@ -700,7 +756,7 @@ vct_demo_screen_get_title (VctDemoScreen *screen)
 gboolean
 vct_demo_screen_is_loading (VctDemoScreen *screen)
 {
-  return screen->klass->is_loading (screen);
+  return screen->klass->is_loading (screen) || screen->reload_end_id != 0;
 }
 
 /**
