@@ -126,46 +126,41 @@ vct_demo_songs_start (VctDemoScreen  *screen,
   return FALSE;
 }
 
+/* A move while listening (next, previous, finish): the model's, or why not. */
 static gboolean
-vct_demo_songs_next (VctDemoScreen  *screen,
-                     guint           section,
-                     guint           position,
+vct_demo_songs_step (VctDemoScreen  *screen,
+                     gboolean      (*step) (VctSongPickerModel *model),
+                     const char     *command,
+                     const char     *when_listening,
                      GError        **error)
 {
   VctDemoSongsScreen *self = (VctDemoSongsScreen *) screen;
 
-  (void) section;
-  (void) position;
-  return vct_song_picker_model_next (self->model)
-         || vct_demo_songs_refuse (self, error, "next", "the last song is playing");
+  return step (self->model) || vct_demo_songs_refuse (self, error, command, when_listening);
 }
 
 static gboolean
-vct_demo_songs_previous (VctDemoScreen  *screen,
-                         guint           section,
-                         guint           position,
-                         GError        **error)
+vct_demo_songs_next (VctDemoScreen *screen, guint section, guint position, GError **error)
 {
-  VctDemoSongsScreen *self = (VctDemoSongsScreen *) screen;
-
   (void) section;
   (void) position;
-  return vct_song_picker_model_previous (self->model)
-         || vct_demo_songs_refuse (self, error, "previous", "the first song is playing");
+  return vct_demo_songs_step (screen, vct_song_picker_model_next, "next", "the last song is playing", error);
 }
 
 static gboolean
-vct_demo_songs_finish (VctDemoScreen  *screen,
-                       guint           section,
-                       guint           position,
-                       GError        **error)
+vct_demo_songs_previous (VctDemoScreen *screen, guint section, guint position, GError **error)
 {
-  VctDemoSongsScreen *self = (VctDemoSongsScreen *) screen;
-
   (void) section;
   (void) position;
-  return vct_song_picker_model_finish_song (self->model)
-         || vct_demo_songs_refuse (self, error, "finish", "no song is playing");
+  return vct_demo_songs_step (screen, vct_song_picker_model_previous, "previous", "the first song is playing", error);
+}
+
+static gboolean
+vct_demo_songs_finish (VctDemoScreen *screen, guint section, guint position, GError **error)
+{
+  (void) section;
+  (void) position;
+  return vct_demo_songs_step (screen, vct_song_picker_model_finish_song, "finish", "no song is playing", error);
 }
 
 static gboolean

@@ -605,9 +605,11 @@ vct_demo_screen_list_press (VctDemoScreen  *screen,
   return vct_list_model_press (screen->list, section, position);
 }
 
+/* Runs @func on row @index; a selection (not a press) becomes the selected row. */
 static gboolean
 vct_demo_screen_on_row (VctDemoScreen   *screen,
                         VctDemoRowFunc   func,
+                        gboolean         selects,
                         guint64          index,
                         GError         **error)
 {
@@ -618,7 +620,8 @@ vct_demo_screen_on_row (VctDemoScreen   *screen,
     return FALSE;
   if (!func (screen, section, position, error))
     return FALSE;
-  screen->selected = (gint64) index;
+  if (selects)
+    screen->selected = (gint64) index;
   return TRUE;
 }
 
@@ -639,7 +642,7 @@ vct_demo_screen_select (VctDemoScreen  *screen,
 {
   VctDemoRowFunc func = screen->klass->select != NULL ? screen->klass->select : vct_demo_screen_list_select;
 
-  return vct_demo_screen_on_row (screen, func, index, error);
+  return vct_demo_screen_on_row (screen, func, TRUE, index, error);
 }
 
 /**
@@ -659,7 +662,7 @@ vct_demo_screen_press (VctDemoScreen  *screen,
 {
   VctDemoRowFunc func = screen->klass->press != NULL ? screen->klass->press : vct_demo_screen_list_press;
 
-  return vct_demo_screen_on_row (screen, func, index, error);
+  return vct_demo_screen_on_row (screen, func, FALSE, index, error);
 }
 
 /**
@@ -679,7 +682,7 @@ vct_demo_screen_activate (VctDemoScreen  *screen,
 {
   if (screen->klass->activate == NULL)
     return vct_demo_screen_select (screen, index, error);
-  return vct_demo_screen_on_row (screen, screen->klass->activate, index, error);
+  return vct_demo_screen_on_row (screen, screen->klass->activate, TRUE, index, error);
 }
 
 /**
