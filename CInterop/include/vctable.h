@@ -626,7 +626,10 @@ typedef void (*VctItemUpdatedFunc) (guint    section,
  *   (the first call of a binding)
  * @user_data: (closure): the data given with the function
  *
- * Reports a row property change, on the list's context thread.
+ * Reports a row property change, on the list's context thread. Changes are delivered
+ * later, so the row may have changed again meanwhile: during the call, @row's getters
+ * ([method@Row.dup_string] and the others) answer as of this change, so every change is
+ * seen in order with its own values (a follow's "loading", then its "checked").
  */
 typedef void (*VctRowChangedFunc) (VctRow     *row,
                                    const char *property,
@@ -1372,6 +1375,15 @@ const char *vct_song_picker_model_get_button_title (VctSongPickerModel *model);
 gboolean vct_song_picker_model_is_button_enabled (VctSongPickerModel *model);
 
 /**
+ * vct_song_picker_model_is_loading:
+ * @model: a picker
+ *
+ * Returns: whether a reload is in flight (show a spinner); it goes back to %FALSE when
+ *   the reload ends, whether or not the songs changed
+ */
+gboolean vct_song_picker_model_is_loading (VctSongPickerModel *model);
+
+/**
  * vct_song_picker_model_get_list:
  * @model: a picker
  *
@@ -1492,6 +1504,21 @@ void vct_song_picker_model_set_did_dismiss (VctSongPickerModel *model,
                                             VctDismissFunc      func,
                                             gpointer            user_data,
                                             GDestroyNotify      notify);
+
+/**
+ * vct_song_picker_model_set_did_change_loading:
+ * @model: a picker
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the loading-flag callback: %TRUE when a reload starts, %FALSE when it ends (even
+ * when the songs did not change, so nothing else is reported).
+ */
+void vct_song_picker_model_set_did_change_loading (VctSongPickerModel    *model,
+                                                   VctBooleanChangedFunc  func,
+                                                   gpointer               user_data,
+                                                   GDestroyNotify         notify);
 
 /**
  * vct_song_picker_model_set_did_error:

@@ -756,6 +756,78 @@ test_mode_reported_on_change (void)
   teardown (&fake, &picker);
 }
 
+static gboolean
+cond_two_reads (gpointer reads)
+{
+  return ((GPtrArray *) reads)->len >= 2;
+}
+
+/* What a row-change callback reads from the row it is given: "<property>=<value>". */
+static void
+read_as_of_change (VctRow *row, const char *property, gpointer data)
+{
+  g_autofree char *value = NULL;
+
+  if (property == NULL)
+    return;
+  value = vct_row_dup_string (row, property);
+  g_ptr_array_add (data, g_strdup_printf ("%s=%s", property, value));
+}
+
+/* Two changes of one row before the loop runs: the callback still reads each change's
+ * own value from the row (found by the demo: both reads said the latest mode). */
+static void
+test_reads_as_of_each_change (void)
+{
+  FakeService fake;
+  Picker picker;
+  GPtrArray *reads = g_ptr_array_new_with_free_func (g_free);
+  VctBinding *binding;
+  char *now;
+
+  setup (&fake, &picker, 3);
+  binding = vct_row_observe (vct_list_model_get_item (picker.list, 0, 1), read_as_of_change, reads, NULL);
+  g_assert_true (vct_list_model_select (picker.list, 0, 1));
+  g_assert_true (vct_list_model_select (picker.list, 0, 1));
+  run_until (NULL, cond_two_reads, reads, VCT_TEST_TIMEOUT_MS);
+  settle_loop (NULL);
+  g_assert_cmpuint (reads->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (reads, 0), ==, "mode=selected");
+  g_assert_cmpstr (g_ptr_array_index (reads, 1), ==, "mode=unselected");
+  now = vct_row_dup_string (vct_list_model_get_item (picker.list, 0, 1), "mode");
+  g_assert_cmpstr (now, ==, "unselected");
+  g_free (now);
+  vct_binding_dispose (binding);
+  g_ptr_array_unref (reads);
+  teardown (&fake, &picker);
+}
+
+/* The loading flag: TRUE when a reload starts, FALSE when it ends, also for a reload that
+ * changes nothing (no other report tells a view it ended). */
+static void
+test_loading_flag (void)
+{
+  FakeService fake;
+  Picker picker;
+  guint mark;
+  char *json = songs_doc (1, 3);
+
+  setup (&fake, &picker, 3);
+  g_assert_false (vct_song_picker_model_is_loading (picker.model));
+  vct_song_picker_model_set_did_change_loading (picker.model, events_boolean_func,
+                                                events_slot (&picker.events, "loading"), events_slot_notify);
+  mark = events_mark (&picker.events);
+  vct_song_picker_model_reload (picker.model);
+  g_assert_true (vct_song_picker_model_is_loading (picker.model));
+  vct_api_request_return_json (fake_service_wait_fetch (&fake), json, -1);
+  events_wait (&picker.events, mark, "loading:0", 1);
+  g_assert_false (vct_song_picker_model_is_loading (picker.model));
+  g_assert_cmpuint (events_count (&picker.events, mark, "loading:1"), ==, 1);
+  g_assert_cmpuint (events_count (&picker.events, mark, "items:"), ==, 0);
+  g_free (json);
+  teardown (&fake, &picker);
+}
+
 /* ------------------------------------------------------------------ reloads */
 
 /* A failed reload reports didError and keeps the rows, their modes and the screen. */
@@ -1083,5 +1155,7 @@ main (int argc, char **argv)
   g_test_add_func ("/songs/lifetime/notifies-once", test_notifies_once);
   g_test_add_func ("/songs/lifetime/unref-with-reload-in-flight", test_unref_with_reload_in_flight);
   g_test_add_func ("/songs/null-arguments", test_null_arguments);
+  g_test_add_func ("/songs/rows/reads-as-of-each-change", test_reads_as_of_each_change);
+  g_test_add_func ("/songs/loading/flag-and-callback", test_loading_flag);
   return vct_test_run ();
 }

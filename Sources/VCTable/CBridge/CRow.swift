@@ -6,6 +6,9 @@ import Synchronization
 final class CRow: CHandle, @unchecked Sendable {
     let row: any RowViewModel
     let kind: UnsafeMutablePointer<CChar>?
+    /// While a change callback for this box runs: the change, whose values the getters
+    /// answer with (the row as of that change, not as it is by now).
+    private let delivering = Mutex<RowPropertyChange?>(nil)
 
     init(_ row: any RowViewModel, kind: String?) {
         self.row = row
@@ -14,6 +17,22 @@ final class CRow: CHandle, @unchecked Sendable {
 
     deinit {
         free(kind)
+    }
+
+    /// A property as the caller should see it now: as of the change being delivered, if any.
+    func property(_ name: String) -> PropertyValue? {
+        if let change = delivering.withLock({ $0 }) { return change.value(of: name) }
+        return row.property(name)
+    }
+
+    /// Runs `body` (a C callback) with the getters answering as of `change`.
+    func delivering(_ change: RowPropertyChange?, _ body: () -> Void) {
+        let outer = delivering.withLock { state in
+            defer { state = change }
+            return state
+        }
+        body()
+        delivering.withLock { $0 = outer }
     }
 
 }
@@ -27,19 +46,22 @@ final class CBinding: CHandle, @unchecked Sendable {
 
     init(row: CRow, callback: CCallback) {
         self.callback = callback
-        subscription = row.row.observeProperties { [weak self, row] name in
-            self?.changed(row, name)
+        subscription = row.row.observePropertyChanges { [weak self, row] change in
+            self?.changed(row, change)
         }
     }
 
-    /// Calls the C function with the row and `name` (`nil`: everything).
-    func changed(_ row: CRow, _ name: String?) {
+    /// Calls the C function with the row and the change's property (`nil`: draw
+    /// everything); while it runs, the row's getters answer as of `change`.
+    func changed(_ row: CRow, _ change: RowPropertyChange?) {
         callback.call { callback in
             let function = unsafeBitCast(callback.function, to: CRowChangedFunction.self)
-            if let name {
-                name.withCString { function(row.pointer, $0, callback.userData) }
-            } else {
-                function(row.pointer, nil, callback.userData)
+            row.delivering(change) {
+                if let change {
+                    change.name.withCString { function(row.pointer, $0, callback.userData) }
+                } else {
+                    function(row.pointer, nil, callback.userData)
+                }
             }
         }
     }
@@ -64,7 +86,7 @@ enum CPropertyType: Int32 {
 
 private func property(_ row: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ function: StaticString) -> PropertyValue? {
     guard cCheck(row != nil, function, "row != NULL"), cCheck(name != nil, function, "property != NULL") else { return nil }
-    return CRow.from(row!).row.property(String(cString: name!))
+    return CRow.from(row!).property(String(cString: name!))
 }
 
 @_spi(CInterop) @c(vct_row_ref)

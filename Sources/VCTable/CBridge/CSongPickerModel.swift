@@ -1,6 +1,6 @@
 /// The report slots of a `VctSongPickerModel`.
 enum CSongPickerSlot: Int, CaseIterable {
-    case state, title, buttonEnabled, dismiss, error
+    case state, title, buttonEnabled, dismiss, error, loading
 }
 
 typealias CSongPickerModel = CScreen<SongPickerViewModel, CSongPickerSlot>
@@ -33,6 +33,7 @@ extension CScreen where Model == SongPickerViewModel, Slot == CSongPickerSlot {
             unsafeBitCast(callback.function, to: CDismissFunction.self)(callback.userData)
         }
         box.forward(model.didError, to: .error, CSongPickerModel.text)
+        box.forward(model.isLoading, to: .loading, CSongPickerModel.boolean)
         return box.retainedPointer
     }
 }
@@ -86,6 +87,11 @@ public func vct_song_picker_model_get_button_title(_ model: OpaquePointer?) -> U
 @_spi(CInterop) @c(vct_song_picker_model_is_button_enabled)
 public func vct_song_picker_model_is_button_enabled(_ model: OpaquePointer?) -> Int32 {
     picker(model, "vct_song_picker_model_is_button_enabled")?.model.isButtonEnabled.value == true ? 1 : 0
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_is_loading)
+public func vct_song_picker_model_is_loading(_ model: OpaquePointer?) -> Int32 {
+    picker(model, "vct_song_picker_model_is_loading")?.model.isLoading.value == true ? 1 : 0
 }
 
 @_spi(CInterop) @c(vct_song_picker_model_get_list)
@@ -156,4 +162,11 @@ public func vct_song_picker_model_set_did_error(
     _ model: OpaquePointer?, _ function: CTextFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) {
     CSongPickerModel.set(model, .error, function, userData, notify, "vct_song_picker_model_set_did_error", "model != NULL")
+}
+
+@_spi(CInterop) @c(vct_song_picker_model_set_did_change_loading)
+public func vct_song_picker_model_set_did_change_loading(
+    _ model: OpaquePointer?, _ function: CBooleanFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
+) {
+    CSongPickerModel.set(model, .loading, function, userData, notify, "vct_song_picker_model_set_did_change_loading", "model != NULL")
 }

@@ -142,10 +142,13 @@ public final class ListModel: Sendable {
 
     /// On the scheduler: delivers the pending batch and the rows whose properties changed.
     private func flush() {
-        let (pending, stale) = state.withLock { state -> (PreparedUpdate?, Bool) in
+        let (pending, stale, oldCounts) = state.withLock { state -> (PreparedUpdate?, Bool, [Int]) in
             state.flushScheduled = false
             defer { state.pending = nil }
-            return (state.pending, state.pending.map { $0.base != state.version } ?? false)
+            // The row counts the batch starts from, to tell inserted rows (only needed when
+            // rows changed properties too).
+            let oldCounts = state.pending != nil && !state.dirty.isEmpty ? state.published.map(\.rows.count) : []
+            return (state.pending, state.pending.map { $0.base != state.version } ?? false, oldCounts)
         }
         var steps: [ListChange] = []
         if let pending {
@@ -162,11 +165,52 @@ public final class ListModel: Sendable {
             let positions = state.positions ?? Self.positions(of: state.published)
             state.positions = positions
             // Rows may share an identity: every row with the changed identity is redrawn.
-            let updates = state.dirty.flatMap { positions[$0] ?? [] }.sorted { ($0.section, $0.index) < ($1.section, $1.index) }
+            var updates = state.dirty.flatMap { positions[$0] ?? [] }.sorted { ($0.section, $0.index) < ($1.section, $1.index) }
             state.dirty.removeAll()
+            // A row this batch inserts, or already updates, is drawn anyway: no second step.
+            if !steps.isEmpty {
+                let drawn = Self.rowsDrawn(by: steps, from: oldCounts)
+                updates.removeAll { drawn.rows.contains($0) || drawn.newSections.contains($0.section) }
+            }
             return updates.map { ListChange.rowUpdated(section: $0.section, index: $0.index) }
         }
         notify(steps)
+    }
+
+    /// The rows (in the batch's final numbering) that `steps`, applied to sections of
+    /// `oldCounts` rows, insert or update: a view draws them whatever else changed.
+    private static func rowsDrawn(by steps: [ListChange], from oldCounts: [Int]) -> (rows: Set<RowIndex>, newSections: Set<Int>) {
+        /// A section's rows: each inserted (true) or kept (false); nil for a new section.
+        var sections: [[Bool]?] = oldCounts.map { Array(repeating: false, count: $0) }
+        var drawn = Set<RowIndex>()
+        var newSections = Set<Int>()
+        for step in steps {
+            switch step {
+            case .sections(let splice):
+                sections.replaceSubrange(
+                    splice.position..<splice.position + splice.removed,
+                    with: repeatElement(nil, count: splice.added))
+            case .rows(let section, let splice):
+                guard sections.indices.contains(section), sections[section] != nil else { continue }
+                sections[section]!.replaceSubrange(
+                    splice.position..<splice.position + splice.removed,
+                    with: repeatElement(true, count: splice.added))
+            case .rowUpdated(let section, let index):
+                drawn.insert(RowIndex(section: section, index: index))
+            case .sectionUpdated:
+                break
+            }
+        }
+        for (index, rows) in sections.enumerated() {
+            guard let rows else {
+                newSections.insert(index)  // all its rows are new
+                continue
+            }
+            for (row, inserted) in rows.enumerated() where inserted {
+                drawn.insert(RowIndex(section: index, index: row))
+            }
+        }
+        return (drawn, newSections)
     }
 
     private static func positions(of sections: [ListSection]) -> [RowKey: [RowIndex]] {

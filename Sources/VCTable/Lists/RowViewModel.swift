@@ -19,6 +19,11 @@ public protocol RowViewModel: Sendable {
     /// Reports the names of properties that change, on the row's scheduler, until the
     /// result is disposed; `nil` (the default) for a row whose properties never change.
     func observeProperties(_ observer: @escaping @Sendable (String) -> Void) -> (any Disposable)?
+    /// Like `observeProperties`, with the row's values as of each change (see
+    /// `RowPropertyChange`). The default reads `property(_:)` when the change is delivered,
+    /// which is right for a row whose properties change at most once between deliveries;
+    /// a row with observable state answers from the state each notification carries.
+    func observePropertyChanges(_ observer: @escaping @Sendable (RowPropertyChange) -> Void) -> (any Disposable)?
     /// The view reports that the row was selected (default: nothing).
     func userSelected()
     /// The view reports that the row's control (a button) was pressed (default: nothing).
@@ -36,6 +41,11 @@ extension RowViewModel {
     /// `nil`: the row's properties never change.
     public func observeProperties(_ observer: @escaping @Sendable (String) -> Void) -> (any Disposable)? {
         nil
+    }
+
+    /// `observeProperties`, with values read from the row when each change is delivered.
+    public func observePropertyChanges(_ observer: @escaping @Sendable (RowPropertyChange) -> Void) -> (any Disposable)? {
+        observeProperties { name in observer(RowPropertyChange(name: name) { self.property($0) }) }
     }
 
     /// Does nothing.

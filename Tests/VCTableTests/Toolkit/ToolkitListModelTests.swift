@@ -149,6 +149,42 @@ struct ToolkitListModelTests {
         subscription.dispose()
     }
 
+    /// Library bug (found by the demo's songs screen: rows coming back on `back()` were
+    /// inserted and also reported as updated): a row whose properties change after the
+    /// update that inserts it was prepared got a `rowUpdated` step in the same batch.
+    @Test("A row inserted by a batch gets no rowUpdated in that batch, whatever its properties did")
+    func insertedRowsAreNotAlsoUpdated() throws {
+        let scheduler = TestScheduler()
+        let list = try ListModel(kinds: ToolkitKinds.make(), scheduler: scheduler)
+        let kept = ToolkitCounterRowViewModel(id: 1, scheduler: scheduler)
+        let inserted = ToolkitCounterRowViewModel(id: 2, scheduler: scheduler)
+        let insertedSection = ToolkitCounterRowViewModel(id: 3, scheduler: scheduler)
+        try list.setSections([ListSection(id: 0, rows: [kept])])
+        scheduler.advance()
+        let mirror = ToolkitMirror(list)
+        let batches = ToolkitRecorder<[ListChange]>()
+        let subscription = list.observeChanges { batches.append($0) }
+
+        // As the song picker's back() does: the rows change, then the list is set, so the
+        // property notifications run before the batch and reach the new subscriptions.
+        inserted.counter.value = 1
+        insertedSection.counter.value = 1
+        kept.counter.value = 1
+        try list.setSections([
+            ListSection(id: 0, rows: [inserted, kept]),
+            ListSection(id: 1, rows: [insertedSection]),
+        ])
+        scheduler.advance()
+        #expect(batches.values == [[
+            .sections(Splice(position: 1, removed: 0, added: 1)),
+            .rows(section: 0, Splice(position: 0, removed: 0, added: 1)),
+            .rowUpdated(section: 0, index: 1),
+        ]])
+        #expect(mirror.problems.isEmpty, "\(mirror.problems)")
+        #expect(mirror.copy == ToolkitSectionSnapshot.of(list.sections))
+        subscription.dispose()
+    }
+
     /// Library bug: `ListModel.init(kinds:sections:scheduler:)` publishes its initial
     /// sections without `resubscribeRows()`, so the initial rows' property changes are
     /// never reported until some later batch happens to be delivered.

@@ -52,10 +52,15 @@ public struct MemberRowViewModel: RowViewModel {
     /// The value of `name` now (the follow properties read `followState`); `nil` for an
     /// unknown name.
     public func property(_ name: String) -> PropertyValue? {
+        property(name, state: followState.value)
+    }
+
+    /// A property as it is with the follow state `state`.
+    private func property(_ name: String, state: FollowState) -> PropertyValue? {
         switch name {
         case "name": .string(member.name)
         case "avatarUrl": .string(member.avatarUrl)
-        default: Self.stateProperty(name, of: followState.value)
+        default: Self.stateProperty(name, of: state)
         }
     }
 
@@ -79,15 +84,21 @@ public struct MemberRowViewModel: RowViewModel {
     /// Reports, for each follow state change, the names of the properties it changed
     /// (`followState` and whichever of `buttonHidden`, `buttonEnabled`, `spinning` did).
     public func observeProperties(_ observer: @escaping @Sendable (String) -> Void) -> (any Disposable)? {
+        observePropertyChanges { observer($0.name) }
+    }
+
+    /// Each follow-state change, once per property it changes, with the row's values in
+    /// that state.
+    public func observePropertyChanges(_ observer: @escaping @Sendable (RowPropertyChange) -> Void) -> (any Disposable)? {
         let last = Mutex(followState.value)
-        return followState.observe { state in
+        return followState.observe { [self] state in
             let previous = last.withLock { last in
                 defer { last = state }
                 return last
             }
             for name in Self.propertyNames
             where Self.stateProperty(name, of: state) != Self.stateProperty(name, of: previous) {
-                observer(name)
+                observer(RowPropertyChange(name: name) { property($0, state: state) })
             }
         }
     }

@@ -31,11 +31,16 @@ public struct SongRowViewModel: RowViewModel {
 
     /// The value of `name` now (`mode` reads `mode`); `nil` for an unknown name.
     public func property(_ name: String) -> PropertyValue? {
+        property(name, mode: mode.value)
+    }
+
+    /// A property as it is in `mode`.
+    private func property(_ name: String, mode: SongMode) -> PropertyValue? {
         switch name {
         case "title": .string(song.title)
         case "subtitle": .string(song.subtitle)
         case "duration": .string(song.durationText)
-        case "mode": .string(mode.value.name)
+        case "mode": .string(mode.name)
         default: nil
         }
     }
@@ -49,6 +54,11 @@ public struct SongRowViewModel: RowViewModel {
     /// Reports `"mode"` each time the mode changes.
     public func observeProperties(_ observer: @escaping @Sendable (String) -> Void) -> (any Disposable)? {
         mode.observe { _ in observer("mode") }
+    }
+
+    /// Each mode change, with the row's values in that mode.
+    public func observePropertyChanges(_ observer: @escaping @Sendable (RowPropertyChange) -> Void) -> (any Disposable)? {
+        mode.observe { [self] mode in observer(RowPropertyChange(name: "mode") { property($0, mode: mode) }) }
     }
 
     /// Tells the picker the song was selected.
