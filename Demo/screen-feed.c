@@ -9,12 +9,9 @@
  * Follows: pressing a member row moves its button normal → loading → checked (or back to
  * normal, then an error). Their list updates coalesce (a fast follow may redraw once, as
  * checked), so the screen observes the pressed row itself (vct_row_observe), which hears
- * `followState` once per change, in order. The value read in that callback is the row's
- * value now, not the one of the change (a follow through a file:// feed is often checked
- * already when its change to loading is reported), so the first change is reported as
- * loading, which is the only move a press makes from normal, and the second with the
- * value then, which is final for that press. A follow is settled once its outcome, and
- * after a failure its error, have been reported.
+ * `followState` once per change, in order, and reads in that callback the value of the
+ * change being reported (vctable.h: the row's getters answer as of the change). A follow
+ * is settled once its outcome, and after a failure its error, have been reported.
  *
  * Details: the model's open-detail has no date, so each photo row selected or pressed
  * leaves its date in a queue, taken by the next open-detail (they come in order). */
@@ -30,7 +27,6 @@ typedef struct {
   VctDemoFeedScreen *self;
   VctBinding        *binding;
   VctDemoAnchor      anchor;    /* the row's place now (a reload may move or remove it) */
-  guint              changes;   /* `followState` changes heard */
 } VctDemoFollow;
 
 /* A photo row selected or pressed, whose detail is not reported yet. */
@@ -152,8 +148,7 @@ vct_demo_feed_follow_changed (VctRow     *row,
 
   if (g_strcmp0 (property, "followState") != 0)
     return;
-  follow->changes++;
-  value = follow->changes == 1 ? g_strdup ("loading") : vct_row_dup_string (row, "followState");
+  value = vct_row_dup_string (row, "followState");
   if (!follow->anchor.gone)
     vct_demo_screen_emit_row (&self->base, follow->anchor.section, follow->anchor.position, "followState", value);
   if (g_strcmp0 (value, "loading") != 0)

@@ -8,12 +8,11 @@
  * such as the unselected ones coming back, are new rows, not changes), the state, the
  * title, the button.
  *
- * Loading: the C API reports no loading flag for the song picker, and a reload that finds
- * the songs already shown reports nothing at all. So the screen knows a reload is over
- * only when it has something to show: the first load (the list empty before it) is over
- * when its rows arrive or its error does; a later reload is not waited for (its error, or
- * the state and rows it changes, are reported when they come). An empty songs document
- * is therefore never reported loaded. */
+ * Reloads: as the feed's: the model reports `loading` true, then (in one dispatch of its
+ * scheduler) the list, `loading` false and, after a failure, the error; so when `loading`
+ * turns false the screen ends the reload later (vct_demo_screen_end_reload_later()), once
+ * the error, if any, has come. A reload that finds the songs already shown changes no
+ * row, and ends all the same. */
 
 #include "screens.h"
 
@@ -22,7 +21,6 @@
 typedef struct {
   VctDemoScreen        base;
   VctSongPickerModel  *model;
-  gboolean             first_load;   /* the first load is in flight, its rows not come */
 } VctDemoSongsScreen;
 
 static const char *
@@ -83,8 +81,20 @@ vct_demo_songs_did_error (const char *message,
 {
   VctDemoSongsScreen *self = user_data;
 
-  self->first_load = FALSE;
+  vct_demo_screen_fail_reload (&self->base);
   vct_demo_screen_emit_error (&self->base, message);
+}
+
+static void
+vct_demo_songs_did_change_loading (gboolean loading,
+                                   gpointer user_data)
+{
+  VctDemoSongsScreen *self = user_data;
+
+  if (loading)
+    vct_demo_screen_emit_loading (&self->base);
+  else
+    vct_demo_screen_end_reload_later (&self->base);
 }
 
 /* ----------------------------------------------------------------- the commands */
@@ -181,17 +191,13 @@ vct_demo_songs_back (VctDemoScreen  *screen,
 static void
 vct_demo_songs_reload (VctDemoScreen *screen)
 {
-  VctDemoSongsScreen *self = (VctDemoSongsScreen *) screen;
-
-  if (vct_demo_screen_get_outline (screen)->n_rows == 0)
-    self->first_load = TRUE;
-  vct_song_picker_model_reload (self->model);
+  vct_song_picker_model_reload (((VctDemoSongsScreen *) screen)->model);
 }
 
 static gboolean
 vct_demo_songs_is_loading (VctDemoScreen *screen)
 {
-  return ((VctDemoSongsScreen *) screen)->first_load;
+  return vct_song_picker_model_is_loading (((VctDemoSongsScreen *) screen)->model);
 }
 
 /* The button while picking; what plays while listening; the end of the session. */
@@ -213,26 +219,6 @@ vct_demo_songs_get_status (VctDemoScreen *screen,
     case VCT_SONG_PICKER_STATE_FINISHED:
     default:
       return "Session finished: h goes back to the songs";
-    }
-}
-
-static void
-vct_demo_songs_items_changed (VctDemoScreen *screen,
-                              guint          section,
-                              guint          position,
-                              guint          removed,
-                              guint          added)
-{
-  VctDemoSongsScreen *self = (VctDemoSongsScreen *) screen;
-
-  (void) section;
-  (void) position;
-  (void) removed;
-  /* The first load's rows: reported once their batch is over. */
-  if (self->first_load && added > 0)
-    {
-      self->first_load = FALSE;
-      vct_demo_screen_end_reload_later (screen);
     }
 }
 
@@ -278,7 +264,6 @@ const VctDemoScreenClass vct_demo_songs_class = {
   .reload = vct_demo_songs_reload,
   .is_loading = vct_demo_songs_is_loading,
   .get_status = vct_demo_songs_get_status,
-  .items_changed = vct_demo_songs_items_changed,
   .item_updated = vct_demo_songs_item_updated,
   .finalize = vct_demo_songs_finalize,
 };
@@ -323,5 +308,6 @@ vct_demo_songs_screen_new (const char  *uri,
   vct_song_picker_model_set_did_change_button_enabled (model, vct_demo_songs_did_change_button_enabled, self, NULL);
   vct_song_picker_model_set_did_dismiss (model, vct_demo_songs_did_dismiss, self, NULL);
   vct_song_picker_model_set_did_error (model, vct_demo_songs_did_error, self, NULL);
+  vct_song_picker_model_set_did_change_loading (model, vct_demo_songs_did_change_loading, self, NULL);
   return &self->base;
 }
