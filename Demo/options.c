@@ -36,9 +36,7 @@
   "not, (>)/( ) playing or not), \"[Kind] name=value ...\" for any other kind.\n" \
   "Nothing loads in that mode until \"reload\". A command runs once what the one before\n" \
   "caused has been printed: a title asked for, a follow's outcome, a song's new mode. The\n" \
-  "first title the feed and the songs show is printed at the first reload. Songs: the\n" \
-  "library reports no loading state for the song picker, so only the first load is\n" \
-  "waited for (and reported as \"reloaded\")."
+  "first title the feed and the songs show is printed at the first reload."
 
 #define VCT_DEMO_EXIT_TEXT \
   "Exit status: 0 success (also when the song picker is dismissed), 1 the load failed\n" \
