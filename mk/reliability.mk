@@ -3,7 +3,7 @@
 #
 #   make sanitize                Swift tests and C tests under AddressSanitizer (+ LeakSanitizer)
 #                                and ThreadSanitizer: zero reports
-#   make fuzz [FUZZ_SECONDS=60]  both libFuzzer targets, FUZZ_SECONDS each
+#   make fuzz [FUZZ_SECONDS=60]  the three libFuzzer targets, FUZZ_SECONDS each
 #   make soak [SOAK_CYCLES=10000] [SOAK_THREADS_SECONDS=10]
 #                                test-soak at full size against the staged library
 #   make reliability-ci          what CI runs after `make test`: sanitize, fuzz 60 s each, soak
