@@ -33,6 +33,16 @@ public final class RowBinder<Widget: Hashable & Sendable>: Sendable {
         _ row: any RowViewModel, to widget: Widget,
         update: @escaping @Sendable (any RowViewModel, String?) -> Void
     ) {
+        bindChanges(row, to: widget) { row, change in update(row, change?.name) }
+    }
+
+    /// As `bind(_:to:update:)`, with each change's values (`RowPropertyChange`): what to
+    /// draw when a change must be shown as it was (a follow's "loading" that is already
+    /// "checked" by the time the loop runs).
+    public func bindChanges(
+        _ row: any RowViewModel, to widget: Widget,
+        update: @escaping @Sendable (any RowViewModel, RowPropertyChange?) -> Void
+    ) {
         let binding = Binding()
         let previous = bindings.withLock { bindings in
             defer { bindings[widget] = binding }
@@ -40,9 +50,9 @@ public final class RowBinder<Widget: Hashable & Sendable>: Sendable {
         }
         previous?.dispose()
         update(row, nil)
-        binding.subscription.inner = row.observeProperties { [weak binding] name in
+        binding.subscription.inner = row.observePropertyChanges { [weak binding] change in
             guard let binding, !binding.isDisposed else { return }
-            update(row, name)
+            update(row, change)
         }
     }
 

@@ -47,6 +47,24 @@ struct RowPropertyChangeTests {
         subscription?.dispose()
     }
 
+    @Test("RowBinder's changes: nil first, then each change with its own value")
+    func binderChanges() {
+        let scheduler = TestScheduler()
+        let row = SongRowViewModel(
+            song: Song(id: 1, title: "Open Horizon", subtitle: "Guided breathing", duration: .seconds(894)),
+            mode: .picking(selected: false), scheduler: scheduler, owner: WeakBox())
+        let binder = RowBinder<Int>()
+        let seen = ToolkitRecorder<String>()
+        binder.bindChanges(row, to: 1, update: { _, change in
+            seen.append(change.map { "\($0.name)=\($0.value?.description ?? "nil")" } ?? "all")
+        })
+        row.mode.value = .picking(selected: true)
+        row.mode.value = .picking(selected: false)
+        scheduler.advance()
+        #expect(seen.values == ["all", "mode=selected", "mode=unselected"])
+        binder.unbindAll()
+    }
+
     @Test("The default reads the row when the change is delivered")
     func defaultReadsTheRow() {
         let scheduler = TestScheduler()
