@@ -48,7 +48,7 @@
 
 #define N_MODELS 3          /* models[0] and models[1]: feeds; models[PICKER]: the song picker */
 #define PICKER 2
-#define N_MODEL_SLOTS 5
+#define N_MODEL_SLOTS 6         /* a feed has 5 reports, the picker 6 */
 #define N_LIST_SLOTS 4
 #define N_WIDGETS 4
 #define N_ROW_REFS 4
@@ -87,6 +87,7 @@ typedef struct
   int       widget;     /* a binding's widget, else -1 */
   Observer *observer;   /* a row observer's entry */
   gboolean  armed;      /* ends itself from inside its next call (see reenter) */
+  char     *last;       /* a binding's or observer's last followState / mode change, as of it */
 } Probe;
 
 /* A service's user_data. */
@@ -131,6 +132,7 @@ struct Model
   GHashTable   *delivered;     /* serials whose error was delivered */
   GHashTable   *follow_counts; /* member id → Follows * */
   guint         unknown_eligible;
+  gboolean      follow_expected;  /* a member was pressed while normal, its request not here yet */
   Probe        *slots[N_MODEL_SLOTS];
   Probe        *list_slots[N_LIST_SLOTS];
   Probe        *binds[N_WIDGETS];
@@ -140,8 +142,6 @@ struct Model
   guint         details, max_details;
   guint         dismisses, max_dismisses;
   gboolean      loaded, shown;
-  guint         activity;      /* callbacks run so far (for settle) */
-  guint         awaited;       /* activity when a fetch was last completed, or G_MAXUINT */
 };
 
 typedef struct
@@ -217,6 +217,15 @@ probe_new (Model *m, Owner owner)
 }
 
 static void
+probe_free (gpointer data)
+{
+  Probe *p = data;
+
+  g_free (p->last);
+  g_free (p);
+}
+
+static void
 probe_notify (gpointer data)
 {
   Probe *p = data;
@@ -235,7 +244,6 @@ called (Probe *p)
   if (p->owner == OWNER_LIST)
     CHECK (p->model->list != NULL, "model %d: a list callback after the list's last unref", p->model->index);
   p->calls++;
-  p->model->activity++;
   if (p->armed && !(p->widget >= 0 && p->calls == 1))   /* not in a binding's first call, inside bind */
     reenter (p);
 }
@@ -267,9 +275,10 @@ row_string_is (VctRow *row, const char *property, const char *value)
 }
 
 /* buttonHidden, buttonEnabled and spinning agree with followState. A follow completing on
- * another thread may change the state between the reads: read again then. */
+ * another thread may change the state between the reads: read again then, except inside a
+ * row-change callback (@as_of), where the getters answer as of the change. */
 static void
-check_member_row (VctRow *row)
+check_member_row (VctRow *row, gboolean as_of)
 {
   for (int attempt = 0; attempt < 100; attempt++)
     {
@@ -283,7 +292,10 @@ check_member_row (VctRow *row)
       CHECK (g_strcmp0 (before, "normal") == 0 || g_strcmp0 (before, "loading") == 0 || g_strcmp0 (before, "checked") == 0,
              "a member row's followState is \"%s\"", before ? before : "(null)");
       if (g_strcmp0 (before, after) != 0)
-        continue;
+        {
+          CHECK (!as_of, "inside a row-change callback, followState read \"%s\" then \"%s\"", before, after);
+          continue;
+        }
       loading = strcmp (before, "loading") == 0;
       normal = strcmp (before, "normal") == 0;
       CHECK (hidden == loading && spinning == loading && enabled == normal,
@@ -304,7 +316,7 @@ is_day (const char *text)
  * the list and the loop is idle (no batch pending), so a song row's mode is one the header
  * lists (a row leaving the list may read "hidden" until its batch is delivered). */
 static void
-check_row (Model *m, VctRow *row, gboolean idle)
+check_row (Model *m, VctRow *row, gboolean idle, gboolean as_of)
 {
   const char *kind = vct_row_get_kind (row);
   const char *const *expected = NULL;
@@ -332,7 +344,7 @@ check_row (Model *m, VctRow *row, gboolean idle)
   CHECK (vct_row_get_int (row, "no such property") == 0 && !vct_row_get_boolean (row, "no such property"), "a %s reads an unknown property", kind);
 
   if (strcmp (kind, "MemberRow") == 0)
-    check_member_row (row);
+    check_member_row (row, as_of);
   else if (strcmp (kind, "DayHeader") == 0)
     {
       g_autofree char *day = vct_row_dup_string (row, "title");
@@ -488,7 +500,8 @@ set_model_slot (Model *m, int slot, gboolean clear, gboolean orphan_notify, gboo
       case 1: vct_feed_model_set_did_change_loading (m->handle, FUNC (on_boolean), p, notify); break;
       case 2: vct_feed_model_set_did_change_list_hidden (m->handle, FUNC (on_list_hidden), p, notify); break;
       case 3: vct_feed_model_set_did_error (m->handle, FUNC (on_error), p, notify); break;
-      default: vct_feed_model_set_did_open_detail (m->handle, FUNC (on_open_detail), p, notify); break;
+      case 4: vct_feed_model_set_did_open_detail (m->handle, FUNC (on_open_detail), p, notify); break;
+      default: break;   /* a feed has no sixth report */
       }
   else
     switch (slot)
@@ -497,7 +510,8 @@ set_model_slot (Model *m, int slot, gboolean clear, gboolean orphan_notify, gboo
       case 1: vct_song_picker_model_set_did_update_title (m->handle, FUNC (on_picker_title), p, notify); break;
       case 2: vct_song_picker_model_set_did_change_button_enabled (m->handle, FUNC (on_boolean), p, notify); break;
       case 3: vct_song_picker_model_set_did_dismiss (m->handle, FUNC (on_dismiss), p, notify); break;
-      default: vct_song_picker_model_set_did_error (m->handle, FUNC (on_error), p, notify); break;
+      case 4: vct_song_picker_model_set_did_error (m->handle, FUNC (on_error), p, notify); break;
+      default: vct_song_picker_model_set_did_change_loading (m->handle, FUNC (on_boolean), p, notify); break;
       }
 #undef FUNC
   m->slots[slot] = clear ? NULL : p;
@@ -721,8 +735,18 @@ on_row_changed (VctRow *row, const char *property, gpointer data)
         CHECK (in_list (property, follow_properties), "a member row's \"%s\" changed", property);
       else
         CHECK (g_strcmp0 (kind, "SongRow") == 0 && strcmp (property, "mode") == 0, "a %s's \"%s\" changed", kind, property);
+      /* "every change is seen in order with its own values": two reports of the state
+       * to one function carry different values. */
+      if (strcmp (property, "followState") == 0 || strcmp (property, "mode") == 0)
+        {
+          char *value = vct_row_dup_string (row, property);
+
+          CHECK (g_strcmp0 (value, p->last) != 0, "two changes of \"%s\" to \"%s\" in a row", property, value);
+          g_free (p->last);
+          p->last = value;
+        }
     }
-  check_row (p->model, row, FALSE);
+  check_row (p->model, row, FALSE, property != NULL);
 }
 
 /* ------------------------------------------------------------------ the custom services */
@@ -770,6 +794,7 @@ follow_member (VctApiRequest *request, gint64 member, gpointer data)
   Follows *f;
 
   check_service_call (sd);
+  m->follow_expected = FALSE;
   f = follows_of (m, member);
   f->sent++;
   CHECK (f->sent - f->completed == 1, "model %d: a second follow request for member %" G_GINT64_FORMAT " while one is in flight",
@@ -924,7 +949,6 @@ take_fetch (Model *m, guint how, guint seed, const uint8_t *bytes, size_t length
     return NULL;
   c = g_new0 (Completion, 1);
   c->request = pending->request;
-  m->awaited = m->activity;
   switch (how % 4)
     {
     case 0:
@@ -992,10 +1016,33 @@ iterate (void)
     ;
 }
 
-/* Runs the loop until the workers are done and no feed waits for a delivery (a feed
- * loading with no fetch left to complete), at most 20 ms; the picker shows no loading
- * flag: until a callback of it ran since its last fetch was completed, at most 5 ms (a
- * document equal to the one shown changes nothing). Only gives deliveries time: no check
+static gboolean
+is_loading (Model *m)
+{
+  return m->handle != NULL && (m->feed ? vct_feed_model_is_loading (m->handle) : vct_song_picker_model_is_loading (m->handle));
+}
+
+/* Runs the loop until a fetch (@follow: a follow) of @m is there to complete, while one is
+ * coming (a screen loading with none queued: its request is a hop away, or its document
+ * is being decoded; a member pressed while normal), at most 100 ms. */
+static void
+await_request (Model *m, gboolean follow)
+{
+  gint64 deadline = g_get_monotonic_time () + 100 * 1000;
+  GQueue *queue = follow ? &m->follows : &m->fetches;
+
+  iterate ();
+  while (g_queue_is_empty (queue) && (follow ? m->follow_expected : is_loading (m)) && g_get_monotonic_time () < deadline)
+    {
+      g_usleep (100);
+      iterate ();
+    }
+  if (follow)
+    m->follow_expected = FALSE;
+}
+
+/* Runs the loop until the workers are done and no screen waits for a delivery (loading
+ * with no fetch left to complete), at most 100 ms. Only gives deliveries time: no check
  * depends on it. */
 static void
 settle (void)
@@ -1003,7 +1050,7 @@ settle (void)
   gint64 start = g_get_monotonic_time ();
   gboolean busy = TRUE;
 
-  while (busy && g_get_monotonic_time () < start + 20 * 1000)
+  while (busy && g_get_monotonic_time () < start + 100 * 1000)
     {
       iterate ();
       busy = g_atomic_int_get (&completions_in_flight) > 0;
@@ -1013,16 +1060,12 @@ settle (void)
 
           if (m->handle == NULL)
             continue;
-          if (m->feed && g_queue_is_empty (&m->fetches) && vct_feed_model_is_loading (m->handle))
-            busy = TRUE;
-          if (!m->feed && m->awaited != G_MAXUINT && m->awaited == m->activity && g_get_monotonic_time () < start + 5 * 1000)
+          if (g_queue_is_empty (&m->fetches) && is_loading (m))
             busy = TRUE;
         }
       if (busy)
         g_usleep (200);
     }
-  for (int i = 0; i < N_MODELS; i++)
-    models[i].awaited = G_MAXUINT;
   iterate ();
 }
 
@@ -1091,7 +1134,7 @@ check_list (Model *m, gboolean idle)
       if (m->feed)
         {
           CHECK (header != NULL && g_strcmp0 (vct_row_get_kind (header), "DayHeader") == 0, "model %d: section %u without a DayHeader", m->index, s);
-          check_row (m, header, idle);
+          check_row (m, header, idle, FALSE);
           day = vct_row_dup_string (header, "title");
           CHECK (previous_day == NULL || strcmp (previous_day, day) > 0, "model %d: day %s after day %s (newest first)", m->index, day, previous_day);
           CHECK (rows > 0, "model %d: the section of day %s has no row", m->index, day);
@@ -1103,7 +1146,7 @@ check_list (Model *m, gboolean idle)
           VctRow *row = vct_list_model_get_item (list, s, i);
 
           CHECK (row != NULL, "model %d: no row (%u, %u) below get_n_items %u", m->index, s, i, rows);
-          check_row (m, row, idle);
+          check_row (m, row, idle, FALSE);
         }
       CHECK (vct_list_model_get_item (list, s, rows) == NULL, "model %d: a row past the end of section %u", m->index, s);
     }
@@ -1170,7 +1213,6 @@ model_new (Model *m, int index)
   m->index = index;
   m->feed = index != PICKER;
   m->in_use = TRUE;
-  m->awaited = G_MAXUINT;
   m->service = g_new0 (Service, 1);
   m->service->model = m;
   g_ptr_array_add (services, m->service);
@@ -1198,10 +1240,11 @@ model_new (Model *m, int index)
       m->handle = vct_song_picker_model_new (m->service_ref);
       m->list = vct_song_picker_model_get_list (m->handle);
       CHECK (vct_song_picker_model_get_state (m->handle) == VCT_SONG_PICKER_STATE_PICKING, "a new picker is not picking");
+      CHECK (!vct_song_picker_model_is_loading (m->handle), "a new picker is loading");
       CHECK (!vct_song_picker_model_is_button_enabled (m->handle), "a new picker's button is enabled");
       CHECK (vct_list_model_get_n_sections (m->list) == 1 && vct_list_model_get_n_items (m->list, 0) == 0, "a new picker shows songs");
     }
-  for (int slot = 0; slot < N_MODEL_SLOTS; slot++)
+  for (int slot = 0; slot < (m->feed ? N_MODEL_SLOTS - 1 : N_MODEL_SLOTS); slot++)
     set_model_slot (m, slot, FALSE, FALSE, FALSE);
   for (int slot = 0; slot < N_LIST_SLOTS; slot++)
     set_list_slot (m, slot, FALSE, FALSE);
@@ -1373,6 +1416,8 @@ account_row (Model *m, VctRow *row, gboolean press)
           Follows *f = follows_of (m, member);
           if (g_strcmp0 (state, "normal") == 0 || (g_strcmp0 (state, "loading") == 0 && f->sent == f->completed))
             f->eligible++;
+          if (g_strcmp0 (state, "normal") == 0)
+            m->follow_expected = TRUE;
           stats.follow_checks++;
         }
     }
@@ -1644,7 +1689,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   gboolean idle = FALSE;
   gint64 deadline;
 
-  probes = g_ptr_array_new_with_free_func (g_free);
+  probes = g_ptr_array_new_with_free_func (probe_free);
   services = g_ptr_array_new_with_free_func (g_free);
   due = g_ptr_array_new ();
   step = 1;
@@ -1682,7 +1727,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
         case OP_SET_CALLBACK:
         case OP_CLEAR_CALLBACK:
           if (m->handle)
-            set_model_slot (m, (int) (sub % N_MODEL_SLOTS), op == OP_CLEAR_CALLBACK, sub / N_MODEL_SLOTS % 2, sub / N_MODEL_SLOTS % 2);
+            set_model_slot (m, (int) (sub % (m->feed ? N_MODEL_SLOTS - 1 : N_MODEL_SLOTS)), op == OP_CLEAR_CALLBACK,
+                            sub / N_MODEL_SLOTS % 2, sub / N_MODEL_SLOTS % 2);
           break;
         case OP_SET_LIST_CALLBACK:
         case OP_CLEAR_LIST_CALLBACK:
@@ -1701,6 +1747,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
                 vct_feed_model_reload (m->handle);
               else
                 vct_song_picker_model_reload (m->handle);
+              /* "whether a reload is in flight" */
+              CHECK (m->feed ? vct_feed_model_is_loading (m->handle) : vct_song_picker_model_is_loading (m->handle),
+                     "model %d: not loading after a reload call", m->index);
             }
           break;
         case OP_FETCH_NOW:
@@ -1709,7 +1758,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
             guint how = next_byte (data, size, &at);
             guint seed = next_byte (data, size, &at);
 
-            iterate ();   /* a fetch scheduled by a reload reaches the service */
+            await_request (m, FALSE);
             if ((c = take_fetch (m, how, seed, data + at, size - at)) == NULL)
               break;
             if (op == OP_FETCH_NOW)
@@ -1720,6 +1769,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
           break;
         case OP_FOLLOW_NOW:
         case OP_FOLLOW_LATER:
+          await_request (m, TRUE);
           if ((c = take_follow (m, sub)) == NULL)
             break;
           if (op == OP_FOLLOW_NOW)
@@ -1773,7 +1823,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
             for (int i = 0; i < N_ROW_REFS; i++)
               if (row_refs[i].row != NULL)
                 {
-                  check_row (row_refs[i].model, row_refs[i].row, FALSE);
+                  check_row (row_refs[i].model, row_refs[i].row, FALSE, FALSE);
                   stats.stale_reads++;
                 }
           idle = was_idle;

@@ -4,7 +4,8 @@ Fuzz/corpus/screens/ (run it after changing the operation table of fuzz_screens.
 
 A program is a byte string: one byte picks an operation, the next its model (byte % 3:
 0 and 1 the feeds, 2 the song picker) and a sub-argument (byte // 3), then each operation's
-own bytes (see LLVMFuzzerTestOneInput). The document seeds are chosen with a port of
+own bytes (see LLVMFuzzerTestOneInput). A callback's sub-argument is its slot (feeds 0-4,
+the picker 0-5) plus 6 to arm it (it replaces itself from inside its next call). The document seeds are chosen with a port of
 feed_document / song_document so that, say, the follow seeds press member rows.
 """
 import os
@@ -119,13 +120,14 @@ def main():
         "callbacks": op(SET_CALLBACK, FEED, 0) + op(CLEAR_CALLBACK, FEED, 3) + op(CLEAR_CALLBACK, FEED, 6)
         + op(CLEAR_LIST_CALLBACK, FEED, 1) + load_feed(FEED, 1, mixed) + op(SET_LIST_CALLBACK, FEED, 1)
         + op(SET_LIST_CALLBACK, FEED, 3) + load_feed(FEED, 2, members2) + op(SET_CALLBACK, PICKER, 4)
-        + op(CLEAR_LIST_CALLBACK, PICKER, 0) + load_feed(PICKER, 1, songs) + op(SET_LIST_CALLBACK, PICKER, 0) + op(REF_UNREF, PICKER),
+        + op(CLEAR_LIST_CALLBACK, PICKER, 0) + op(SET_CALLBACK, PICKER, 5) + load_feed(PICKER, 1, songs)
+        + op(SET_LIST_CALLBACK, PICKER, 0) + op(SET_CALLBACK, PICKER, 11) + load_feed(PICKER, 2, songs2) + op(REF_UNREF, PICKER),
         # Callbacks ending themselves from inside: an observer disposes itself, a binding
         # unbinds its widget, list callbacks clear themselves, model callbacks replace themselves.
         "reenter": load_feed(FEED, 1, members) + op(OBSERVE, FEED, 8, 0) + op(BIND, FEED, 4, 0)
         + op(SET_LIST_CALLBACK, FEED, 7) + op(SET_CALLBACK, FEED, 8) + op(PRESS, FEED, 0, 0) + op(ITERATE)
         + op(FOLLOW_NOW, FEED, 1) + settle() + op(SET_LIST_CALLBACK, FEED, 5) + op(SET_LIST_CALLBACK, FEED, 4)
-        + load_feed(FEED, 2, members2) + load_feed(PICKER, 1, songs) + op(SET_CALLBACK, PICKER, 5)
+        + load_feed(FEED, 2, members2) + load_feed(PICKER, 1, songs) + op(SET_CALLBACK, PICKER, 6)
         + op(OBSERVE, PICKER, 8, 0) + op(SELECT, PICKER, 0, 0) + settle(PICKER) + op(START, PICKER) + settle(PICKER),
         # Latest wins: a superseded fetch completed late; errors, garbage, a broken document.
         "errors": op(RELOAD, FEED) + op(ITERATE) + op(RELOAD, FEED) + op(ITERATE) + op(FETCH_NOW, FEED, 0, 1, 2)
