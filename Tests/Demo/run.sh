@@ -827,12 +827,15 @@ else
             "$(cat "$TMP/vg_fixture.out" "$TMP/vg_fixture.valgrind")"
     fi
     if [ -n "$PORT" ]; then
-        # HTTP: a load, an error, a superseded reload, a truncated body, then end of input.
-        # The superseded one is slow (1.5 s), so the next reload always starts before it
-        # could end: a fast answer could be delivered (and print its error) first.
+        # HTTP: a load, an error, a reload superseded by another, truncated bodies, then end
+        # of input. Under valgrind the first of the two last reloads may end before the
+        # second starts (its error is then printed too) or be cancelled before its request
+        # reaches the server: 2 or 3 errors, the last line's row from the first load.
         valgrind_session vg_http $'reload\nwait\nselect 1\nreload\nwait\nreload\nreload\nwait\nshow 0 1\n' \
-            --uri "$BASE/seq/vg/good,404,slow,truncated"
-        if [ "$rc" -eq 0 ] && [ "$(grep -c '^error: ' "$TMP/vg_http.out")" = 2 ] && grep -q '^row 0: ' "$TMP/vg_http.out"; then
+            --uri "$BASE/seq/vg/good,404,truncated,truncated"
+        errors=$(grep -c '^error: ' "$TMP/vg_http.out" || true)
+        if [ "$rc" -eq 0 ] && [ "$errors" -ge 2 ] && [ "$errors" -le 3 ] && grep -q '^row 0: ' "$TMP/vg_http.out" \
+            && [ "$(grep -c '^reloaded: ' "$TMP/vg_http.out")" = 1 ]; then
             pass "valgrind: the HTTP session with errors has 0 errors and 0 definitely lost"
         else
             fail "valgrind: the HTTP session with errors has 0 errors and 0 definitely lost" "exit status $rc" \
