@@ -3,8 +3,9 @@
 # each (default: $FUZZ_SECONDS, else 60). `make fuzz FUZZ_SECONDS=N` calls it.
 #
 #   decoder  Fuzz/decoder/main.swift: bytes -> PhotoDecoder.decode -> items or a clean
-#            VCTableError (swiftc -sanitize=fuzzer,address, the decoder's sources
-#            compiled in).
+#            VCTableError, and the same as the JSONDecoder-based decoder it replaced
+#            except for the listed differences (swiftc -sanitize=fuzzer,address, the
+#            decoder's sources and two test-support files compiled in).
 #   api      Fuzz/api/fuzz_api.c: random programs of C API calls on the photo table, the
 #            contract checked after every step (clang -fsanitize=fuzzer,address, against a
 #            libVCTable.so built with -sanitize=fuzzer,address into .build-fuzz).
@@ -37,9 +38,11 @@ quiet_link() { grep -v "Cannot export local symbol" || true; }
 
 echo "== building the fuzz targets"
 "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -g -module-name VCTableDecoderFuzz \
-    Fuzz/decoder/main.swift Sources/VCTable/API/PhotoDecoder.swift Sources/VCTable/API/JSONSyntax.swift \
-    Sources/VCTable/API/VCTableError.swift \
-    Sources/VCTable/Model/VCTableCellData.swift -o "$out/fuzz-decoder" 2>&1 | quiet_link
+    Fuzz/decoder/main.swift Sources/VCTable/API/PhotoDecoder.swift Sources/VCTable/API/PhotoScanner.swift \
+    Sources/VCTable/API/JSONInputEncoding.swift Sources/VCTable/API/JSONSyntax.swift \
+    Sources/VCTable/API/VCTableError.swift Sources/VCTable/Model/VCTableCellData.swift \
+    Tests/VCTableTests/Support/JSONDecoderPhotoReference.swift \
+    Tests/VCTableTests/Support/PhotoDecoderDifferential.swift -o "$out/fuzz-decoder" 2>&1 | quiet_link
 [[ -x $out/fuzz-decoder ]]
 
 swift build -c debug --product VCTable --scratch-path .build-fuzz \

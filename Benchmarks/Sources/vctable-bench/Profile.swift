@@ -39,7 +39,7 @@ enum Profile {
                 let sample = harness.reload()
                 emit("\(formatDuration(sample.seconds)), longest dispatch \(formatDuration(sample.longestDispatch))")
             }
-        case "peak-decode", "peak-reload-file", "peak-reload-http":
+        case "peak-decode", "peak-photodecoder", "peak-reload-file", "peak-reload-http":
             // One operation in a fresh process, then its peak RSS (VmHWM) in KiB: inside
             // the long benchmark process the allocator keeps freed memory resident, so
             // only a fresh process shows what one operation needs.
@@ -48,6 +48,9 @@ enum Profile {
             case "peak-decode":
                 let data = try Data(contentsOf: URL(fileURLWithPath: path))
                 blackHole(try blocking { try JSONDecoder().decode([VCTableCellData].self, from: data) })
+            case "peak-photodecoder":
+                let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                blackHole(try blocking { try PhotoDecoder.decode(data) })
             case "peak-reload-file":
                 let ticker = bench_ticker_start(loop.context, 1)!
                 _ = ReloadHarness(loop: loop, ticker: ticker, api: try URIPhotosAPI(filePath: path)).reload()

@@ -151,6 +151,20 @@ enum ReloadBench {
         return ReloadSample(seconds: seconds, peakGrowth: peak)
     }
 
+    /// `PhotoDecoder.decode` alone (the decode a reload runs), timed the same way.
+    static func photoDecode(_ data: Data) -> ReloadSample {
+        let (seconds, peak) = peakResident { () -> Double in
+            try! blocking { () -> Double in
+                let start = now()
+                let items = try PhotoDecoder.decode(data)
+                let elapsed = VCTableBenchmarks.seconds(start, now())
+                blackHole(items)
+                return elapsed
+            }
+        }
+        return ReloadSample(seconds: seconds, peakGrowth: peak)
+    }
+
     static func run(_ report: Report, repetitions: Int, sizes: [Int]) throws {
         let fixtures = try Fixtures(sizes: sizes)
         defer { fixtures.removeTemporaryFiles() }
@@ -159,7 +173,7 @@ enum ReloadBench {
         defer { bench_ticker_stop(ticker) }
 
         var table = Table(
-            "3. Reload end to end: reloadData() → didReloadData on the loop, against JSONDecoder alone on the same bytes, on the same thread pool (median of \(repetitions) interleaved)",
+            "3. Reload end to end: reloadData() → didReloadData on the loop, against JSONDecoder alone on the same bytes, on the same thread pool; PhotoDecoder alone likewise (median of \(repetitions) interleaved)",
             ["photos", "source", "reload", "bare decode", "÷ decode", "tick gap med/max", "longest dispatch", "peak RSS, fresh process", "÷ decode", "allocs ÷ decode"],
             left: [1])
         var detail = Table(
@@ -177,6 +191,7 @@ enum ReloadBench {
             _ = bareDecode(data)
 
             var decodeSamples: [ReloadSample] = []
+            var photoDecodeSamples: [ReloadSample] = []
             var httpSamples: [ReloadSample] = []
             var fileSamples: [ReloadSample] = []
             // After each sample, untimed: let the work a reload leaves behind (its task
@@ -189,6 +204,7 @@ enum ReloadBench {
             }
             _ = interleaved(repetitions: repetitions, [
                 { let sample = bareDecode(data); decodeSamples.append(sample); settle(); return sample.seconds },
+                { let sample = photoDecode(data); photoDecodeSamples.append(sample); settle(); return sample.seconds },
                 { let sample = http.reload(); httpSamples.append(sample); settle(); return sample.seconds },
                 { let sample = file.reload(); fileSamples.append(sample); settle(); return sample.seconds },
             ])
@@ -219,12 +235,24 @@ enum ReloadBench {
             let fileAllocs = Double(countingAllocations { file.reload() }.count)
             let httpRatio = row("loopback HTTP (libsoup)", httpSamples, allocs: httpAllocs)
             let fileRatio = row("file (GIO)", fileSamples, allocs: fileAllocs)
+            // The decoder a reload runs, alone: no loop, so no tick gap or dispatch.
+            let photoDecodeTime = median(photoDecodeSamples.map(\.seconds))
+            let photoDecodePeak = freshProcessPeak("peak-photodecoder", fixture)
+            let photoDecodeAllocs = Double(countingAllocations { photoDecode(data) }.count)
+            table.add([
+                grouped(size), "PhotoDecoder.decode alone", formatDuration(photoDecodeTime), formatDuration(decodeTime),
+                formatRatio(photoDecodeTime / decodeTime), "–", "–",
+                photoDecodePeak.isNaN ? "–" : formatBytes(photoDecodePeak) + " / " + formatBytes(decodePeak),
+                photoDecodePeak.isNaN ? "–" : formatRatio(photoDecodePeak / decodePeak),
+                formatRatio(photoDecodeAllocs / decodeAllocs),
+            ])
             _ = row("HTTP, first load (1 run)", [firstHTTP], allocs: .nan)
             _ = row("file, first load (1 run)", [firstFile], allocs: .nan)
 
             if size >= 100_000 {
                 report.check("reload \(grouped(size)) over HTTP ÷ bare JSONDecoder", ratio: httpRatio, .atMost(1.25))
                 report.check("reload \(grouped(size)) from file ÷ bare JSONDecoder", ratio: fileRatio, .atMost(1.25))
+                report.check("decode \(grouped(size)): PhotoDecoder ÷ bare JSONDecoder", ratio: photoDecodeTime / decodeTime, .atMost(0.6))
                 // The ticker's own period is 1 ms: a gap of 1 ms is no stall.
                 let stalls = (httpSamples + fileSamples).map { $0.longestTickGap - 0.001 }
                 report.checkLimit(
@@ -298,7 +326,7 @@ enum ReloadBench {
         let commitOnly = median(commitSamples)
         table.add(["transfer over loopback HTTP (libsoup, I/O thread)", formatDuration(transferHTTP), formatRatio(transferHTTP / decodeTime), "VCTable I/O thread"])
         table.add(["transfer from file (GIO, I/O thread)", formatDuration(transferFile), formatRatio(transferFile / decodeTime), "VCTable I/O thread"])
-        table.add(["PhotoDecoder.decode (JSONDecoder + checks)", formatDuration(decode), formatRatio(decode / decodeTime), "reload task"])
+        table.add(["PhotoDecoder.decode (one pass, PhotoScanner)", formatDuration(decode), formatRatio(decode / decodeTime), "reload task"])
         table.add(["rows: [PhotoCellViewModel]", formatDuration(rowsTime), formatRatio(rowsTime / decodeTime), "reload task"])
         table.add(["diff: ListModel.prepareUpdate (same \(grouped(size)) ids)", formatDuration(diff), formatRatio(diff / decodeTime), "reload task"])
         table.add(["ListModel.commit (publish + notify)", formatDuration(commitOnly), formatRatio(commitOnly / decodeTime), "the loop"])
