@@ -12,14 +12,16 @@
  *   oldest follow (success or error), now or from a worker; press / select a row at a
  *   (section, position), in range or not; bind / unbind fake widgets; vct_row_observe and
  *   vct_binding_dispose; row refs kept across batches and read later; the picker's
- *   start / next / previous / finish_song / back; iterate; ref + unref; the last unref
- *   (with fetches and follows in flight); a list reference of the program's own; dropping
- *   the program's service reference; tearing a model and its service down completely.
+ *   start / next / previous / finish_song / back; iterate or settle; ref + unref; the last
+ *   unref (with fetches and follows in flight); a list reference of the program's own;
+ *   dropping the program's service reference; tearing a model and its service down. An
+ *   armed callback ends itself from inside its next call (reenter).
  * After every step and at the end it checks the contract of vctable.h:
  *   - every GDestroyNotify runs exactly once: a callback's when it is replaced or cleared
- *     or at the last unref, a binding's at unbind, rebind, an out-of-range bind, dispose or
- *     the list's last unref, a service's once every owner let go (never while the program
- *     or a model holds it), and no service function runs after it;
+ *     (as it returns when that happens from inside it, never while it runs) or at the last
+ *     unref, a binding's at unbind, rebind, an out-of-range bind, dispose or the list's last
+ *     unref, a service's once every owner let go (never while the program or a model holds
+ *     it), and no service function runs after it;
  *   - no callback after its notify, none after its model's (or its list's) last unref;
  *     every callback and service function on this thread;
  *   - lists: the sections-changed and items-changed runs, applied in order to a shadow
@@ -28,16 +30,21 @@
  *     out of range; a feed has one "DayHeader" section per day, newest first; a picker one
  *     section; rows have their kind's documented properties; a member row's buttonHidden,
  *     buttonEnabled and spinning agree with its followState;
+ *   - row changes: during a VctRowChangedFunc the getters answer as of the change, and two
+ *     reports of followState or mode to one function carry different values;
  *   - follows: at most one request per member in flight, no more requests than presses
  *     that could start one (two presses while loading send one);
- *   - feeds: latest wins (only the last reload's document or error arrives, once); the
- *     title and the list only ever go from "Loading..." and hidden to loaded;
- *   - the picker: PICKING, LISTENING or FINISHED, with its title; once the loop is idle,
- *     picking rows are selected or unselected (the button enabled iff one is selected),
- *     listening rows none unselected and exactly one playing, finished rows none playing; select,
- *     start, next, previous, finish_song and back do what the header says and return
- *     FALSE exactly when it says.
- * Built by Fuzz/run.sh like Fuzz/api/fuzz_api.c, against the same sanitized library.
+ *   - feeds: latest wins (rows only from a fetch sent after the last reload; an error only
+ *     from a fetch no reload superseded in flight; each error once); the title and the list
+ *     only ever go from "Loading..." and hidden to loaded;
+ *   - both screens load after a reload call; the picker is PICKING, LISTENING or FINISHED,
+ *     with its title; once the loop is idle, picking rows are selected or unselected (the
+ *     button enabled iff one is selected), listening has none unselected and exactly one
+ *     playing, finished none playing; select, start, next, previous, finish_song and back
+ *     do what the header says and return FALSE exactly when it says.
+ * Only what the header documents is checked. Built by Fuzz/run.sh like Fuzz/api/fuzz_api.c,
+ * against the same sanitized library. FUZZ_SCREENS_TRACE=1 prints each step of an input,
+ * FUZZ_SCREENS_STATS=1 what a run exercised.
  */
 #include <vctable.h>
 
@@ -126,9 +133,9 @@ struct Model
   GQueue        fetches;       /* Pending *, oldest first */
   GQueue        follows;
   guint         serials;
-  guint64       last_reload_at;
+  guint64       last_reload_at;  /* the tick of the last reload call */
   GArray       *reloads;       /* Reload: every reload call, in order */
-  GHashTable   *sent_at;       /* fetch serial → step */
+  GHashTable   *sent_at;       /* fetch serial → the tick it was sent at */
   GHashTable   *delivered;     /* serials whose error was delivered */
   GHashTable   *follow_counts; /* member id → Follows * */
   guint         unknown_eligible;
@@ -152,7 +159,7 @@ typedef struct
 
 typedef struct
 {
-  guint64  step;
+  guint64  tick;
   gboolean loading;   /* a reload was in flight when it was called */
 } Reload;
 
@@ -180,6 +187,7 @@ static GThread     *main_thread;
 static GThreadPool *workers;
 static gint         completions_in_flight;  /* atomic: pushed to a worker, not yet completed */
 static guint64      step;
+static guint64      tick;    /* orders reload calls and fetches sent, even within one step */
 static gboolean     in_bind;
 static gboolean     trace;   /* FUZZ_SCREENS_TRACE: print each step, to read a crash input */
 static gboolean     reentering;  /* inside reenter's call */
@@ -233,6 +241,7 @@ probe_notify (gpointer data)
 }
 
 static void reenter (Probe *p);
+static void do_reload (Model *m);
 
 static void
 called (Probe *p)
@@ -404,10 +413,10 @@ check_error_delivery (Model *m, const char *message)
     {
       Reload *reload = &g_array_index (m->reloads, Reload, i);
 
-      if (reload->step < (guint64) GPOINTER_TO_SIZE (sent))
+      if (reload->tick < (guint64) GPOINTER_TO_SIZE (sent))
         continue;
-      CHECK (!reload->loading, "model %d: the error of fetch %u (sent at step %" G_GUINT64_FORMAT ") delivered, superseded by a reload at step %"
-             G_GUINT64_FORMAT, m->index, serial, (guint64) GPOINTER_TO_SIZE (sent), reload->step);
+      CHECK (!reload->loading, "model %d: the error of fetch %u (sent at tick %" G_GUINT64_FORMAT ") delivered, superseded by a reload at tick %"
+             G_GUINT64_FORMAT, m->index, serial, (guint64) GPOINTER_TO_SIZE (sent), reload->tick);
       break;
     }
   g_hash_table_add (m->delivered, GUINT_TO_POINTER (serial));
@@ -545,8 +554,8 @@ check_latest_rows (Model *m, guint section, guint from, guint to)
       serial = (guint) strtoul (tag + 1, NULL, 10);
       CHECK (g_hash_table_lookup_extended (m->sent_at, GUINT_TO_POINTER (serial), NULL, &sent),
              "model %d: a row of fetch %u, never sent", m->index, serial);
-      CHECK ((guint64) GPOINTER_TO_SIZE (sent) >= m->last_reload_at,
-             "model %d: a row of fetch %u (sent at step %" G_GUINT64_FORMAT ") shown after a reload at step %" G_GUINT64_FORMAT,
+      CHECK ((guint64) GPOINTER_TO_SIZE (sent) > m->last_reload_at,
+             "model %d: a row of fetch %u (sent at tick %" G_GUINT64_FORMAT ") shown after a reload at tick %" G_GUINT64_FORMAT,
              m->index, serial, (guint64) GPOINTER_TO_SIZE (sent), m->last_reload_at);
     }
 }
@@ -668,8 +677,9 @@ set_list_slot (Model *m, int slot, gboolean clear, gboolean armed)
 
 /* One documented call from inside a running callback, once per armed probe: a row
  * observer disposes itself, a binding unbinds its widget, a list callback clears itself,
- * a model callback replaces itself. Its notify must not run while the function runs, and
- * must have run when the step ends ("as it returns"); it is never called again. */
+ * a model callback replaces itself and reloads. Its notify must not run while the
+ * function runs, and must have run when the step ends ("as it returns"); it is never
+ * called again. */
 static void
 reenter (Probe *p)
 {
@@ -696,7 +706,10 @@ reenter (Probe *p)
   else if (p->owner == OWNER_LIST)
     set_list_slot (m, p->slot, TRUE, FALSE);
   else
-    set_model_slot (m, p->slot, FALSE, FALSE, FALSE);
+    {
+      set_model_slot (m, p->slot, FALSE, FALSE, FALSE);
+      do_reload (m);
+    }
   reentering = FALSE;
   CHECK (!g_atomic_int_get (&p->notified), "model %d: a notify ran while its function was running", m->index);
   g_ptr_array_add (due, p);
@@ -781,7 +794,7 @@ get_document (VctApiRequest *request, gpointer data)
   check_service_call (sd);
   pending->request = request;
   pending->serial = ++m->serials;
-  g_hash_table_insert (m->sent_at, GUINT_TO_POINTER (pending->serial), GSIZE_TO_POINTER ((gsize) step));
+  g_hash_table_insert (m->sent_at, GUINT_TO_POINTER (pending->serial), GSIZE_TO_POINTER ((gsize) ++tick));
   g_queue_push_tail (&m->fetches, pending);
 }
 
@@ -1020,6 +1033,23 @@ static gboolean
 is_loading (Model *m)
 {
   return m->handle != NULL && (m->feed ? vct_feed_model_is_loading (m->handle) : vct_song_picker_model_is_loading (m->handle));
+}
+
+/* Reloads @m (safe anywhere, from inside a callback too), remembering whether a reload
+ * was in flight then: that one is superseded. */
+static void
+do_reload (Model *m)
+{
+  Reload reload = { ++tick, is_loading (m) };
+
+  m->last_reload_at = reload.tick;
+  g_array_append_val (m->reloads, reload);
+  if (m->feed)
+    vct_feed_model_reload (m->handle);
+  else
+    vct_song_picker_model_reload (m->handle);
+  /* "whether a reload is in flight" */
+  CHECK (is_loading (m), "model %d: not loading after a reload call", m->index);
 }
 
 /* Runs the loop until a fetch (@follow: a follow) of @m is there to complete, while one is
@@ -1693,6 +1723,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   services = g_ptr_array_new_with_free_func (g_free);
   due = g_ptr_array_new ();
   step = 1;
+  tick = 0;
   stats.inputs++;
   model_new (&models[0], 0);
   model_new (&models[PICKER], PICKER);
@@ -1727,8 +1758,13 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
         case OP_SET_CALLBACK:
         case OP_CLEAR_CALLBACK:
           if (m->handle)
-            set_model_slot (m, (int) (sub % (m->feed ? N_MODEL_SLOTS - 1 : N_MODEL_SLOTS)), op == OP_CLEAR_CALLBACK,
-                            sub / N_MODEL_SLOTS % 2, sub / N_MODEL_SLOTS % 2);
+            {
+              int slot = (int) (sub % N_MODEL_SLOTS);
+
+              if (m->feed && slot == N_MODEL_SLOTS - 1)   /* a feed has no sixth report: its loading one */
+                slot = 1;
+              set_model_slot (m, slot, op == OP_CLEAR_CALLBACK, sub / N_MODEL_SLOTS % 2, sub / N_MODEL_SLOTS % 2);
+            }
           break;
         case OP_SET_LIST_CALLBACK:
         case OP_CLEAR_LIST_CALLBACK:
@@ -1738,19 +1774,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
         case OP_RELOAD:
         case OP_RELOAD_AGAIN:
           if (m->handle)
-            {
-              Reload reload = { step, m->feed && vct_feed_model_is_loading (m->handle) };
-
-              m->last_reload_at = step;
-              g_array_append_val (m->reloads, reload);
-              if (m->feed)
-                vct_feed_model_reload (m->handle);
-              else
-                vct_song_picker_model_reload (m->handle);
-              /* "whether a reload is in flight" */
-              CHECK (m->feed ? vct_feed_model_is_loading (m->handle) : vct_song_picker_model_is_loading (m->handle),
-                     "model %d: not loading after a reload call", m->index);
-            }
+            do_reload (m);
           break;
         case OP_FETCH_NOW:
         case OP_FETCH_LATER:

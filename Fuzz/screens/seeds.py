@@ -4,8 +4,9 @@ Fuzz/corpus/screens/ (run it after changing the operation table of fuzz_screens.
 
 A program is a byte string: one byte picks an operation, the next its model (byte % 3:
 0 and 1 the feeds, 2 the song picker) and a sub-argument (byte // 3), then each operation's
-own bytes (see LLVMFuzzerTestOneInput). A callback's sub-argument is its slot (feeds 0-4,
-the picker 0-5) plus 6 to arm it (it replaces itself from inside its next call). The document seeds are chosen with a port of
+own bytes (see LLVMFuzzerTestOneInput). A callback's sub-argument is its slot (feeds 0-4, 5 is
+their loading one again; the picker 0-5) plus 6 to arm it (from inside its next call it
+replaces itself and reloads). The document seeds are chosen with a port of
 feed_document / song_document so that, say, the follow seeds press member rows.
 """
 import os
@@ -129,6 +130,14 @@ def main():
         + op(FOLLOW_NOW, FEED, 1) + settle() + op(SET_LIST_CALLBACK, FEED, 5) + op(SET_LIST_CALLBACK, FEED, 4)
         + load_feed(FEED, 2, members2) + load_feed(PICKER, 1, songs) + op(SET_CALLBACK, PICKER, 6)
         + op(OBSERVE, PICKER, 8, 0) + op(SELECT, PICKER, 0, 0) + settle(PICKER) + op(START, PICKER) + settle(PICKER),
+        # A reload from inside the loading callback (armed: it replaces itself and reloads)
+        # while the failed fetch's error report is still queued: the error is reported after
+        # the reload call, right (that reload found nothing in flight); then a reload from
+        # inside the loading callback while one is in flight supersedes it.
+        "reload-inside-callback": op(RELOAD, FEED) + op(ITERATE) + op(SET_CALLBACK, FEED, 7)
+        + op(FETCH_NOW, FEED, 0, 1, 4) + settle() + op(FETCH_NOW, FEED, 0, 0, members) + settle()
+        + op(SET_CALLBACK, FEED, 7) + op(RELOAD, FEED) + op(ITERATE) + op(FETCH_NOW, FEED, 0, 1, 5)
+        + op(FETCH_NOW, FEED, 0, 0, mixed) + settle(),
         # Latest wins: a superseded fetch completed late; errors, garbage, a broken document.
         "errors": op(RELOAD, FEED) + op(ITERATE) + op(RELOAD, FEED) + op(ITERATE) + op(FETCH_NOW, FEED, 0, 1, 2)
         + op(FETCH_LATER, FEED, 0, 0, tagged) + settle() + op(RELOAD, FEED) + op(FETCH_NOW, FEED, 0, 3, 1) + settle()
