@@ -19,6 +19,8 @@
  */
 #include <vctable.h>
 
+#include "../common/fuzz-completion.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,32 +193,6 @@ api_notify (gpointer data)
   g_main_context_wakeup (NULL);
 }
 
-typedef struct
-{
-  VctApiRequest *request;
-  char          *json;
-  GError        *error;
-} Completion;
-
-static void
-complete (Completion *c)
-{
-  if (c->error != NULL)
-    vct_api_request_return_error (c->request, c->error);
-  else
-    vct_api_request_return_json (c->request, c->json, -1);
-  g_clear_error (&c->error);
-  g_free (c->json);
-  g_free (c);
-}
-
-static void
-worker (gpointer data, gpointer unused)
-{
-  (void) unused;
-  g_usleep (g_random_int_range (0, 300));
-  complete (data);
-}
 
 static char *
 document (guint serial, guint n)
@@ -304,7 +280,7 @@ model_finish (Model *m)
   if (m->handle != NULL)
     model_last_unref (m);
   while ((c = take (m, 3, 0, NULL, 0)) != NULL)
-    complete (c);
+    fuzz_completion_complete (c);
   vct_api_unref (g_steal_pointer (&m->api));
   /* Worker completions may still hold requests: wait for them, then for the notify. */
   deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
@@ -337,7 +313,7 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   (void) argc;
   (void) argv;
   main_thread = g_thread_self ();
-  workers = g_thread_pool_new (worker, NULL, 3, FALSE, NULL);
+  workers = g_thread_pool_new (fuzz_completion_worker, NULL, 3, FALSE, NULL);
   return 0;
 }
 
@@ -400,7 +376,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
         case 7:
         case 8: /* complete the oldest request now */
           if ((c = take (m, arg / 2, arg, data + at, size - at)) != NULL)
-            complete (c);
+            fuzz_completion_complete (c);
           break;
         case 9: /* complete it later, from a worker thread */
           if ((c = take (m, arg / 2, arg, data + at, size - at)) != NULL)

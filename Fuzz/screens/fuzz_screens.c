@@ -48,6 +48,8 @@
  */
 #include <vctable.h>
 
+#include "../common/fuzz-completion.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,12 +172,6 @@ struct Observer
   Model      *model;
 };
 
-typedef struct
-{
-  VctApiRequest *request;
-  char          *json;
-  GError        *error;
-} Completion;
 
 static GPtrArray   *probes;     /* every Probe of this input */
 static GPtrArray   *services;   /* every Service of this input */
@@ -829,26 +825,6 @@ service_notify (gpointer data)
   g_main_context_wakeup (NULL);
 }
 
-static void
-complete (Completion *c)
-{
-  if (c->error != NULL)
-    vct_api_request_return_error (c->request, c->error);
-  else
-    vct_api_request_return_json (c->request, c->json, -1);
-  g_clear_error (&c->error);
-  g_free (c->json);
-  g_free (c);
-}
-
-static void
-worker (gpointer data, gpointer unused)
-{
-  (void) unused;
-  g_usleep (g_random_int_range (0, 300));
-  complete (data);
-  g_atomic_int_add (&completions_in_flight, -1);
-}
 
 static void
 complete_later (Completion *c)
@@ -1017,9 +993,9 @@ complete_all (Model *m)
   Completion *c;
 
   while ((c = take_fetch (m, 0, 0, NULL, 0)) != NULL)
-    complete (c);
+    fuzz_completion_complete (c);
   while ((c = take_follow (m, 0)) != NULL)
-    complete (c);
+    fuzz_completion_complete (c);
 }
 
 static void
@@ -1704,7 +1680,7 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   (void) argc;
   (void) argv;
   main_thread = g_thread_self ();
-  workers = g_thread_pool_new (worker, NULL, 3, FALSE, NULL);
+  workers = g_thread_pool_new (fuzz_completion_worker, &completions_in_flight, 3, FALSE, NULL);
   if (g_getenv ("FUZZ_SCREENS_STATS") != NULL)
     atexit (print_stats);
   trace = g_getenv ("FUZZ_SCREENS_TRACE") != NULL;
@@ -1786,7 +1762,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
             if ((c = take_fetch (m, how, seed, data + at, size - at)) == NULL)
               break;
             if (op == OP_FETCH_NOW)
-              complete (c);
+              fuzz_completion_complete (c);
             else
               complete_later (c);
           }
@@ -1797,7 +1773,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
           if ((c = take_follow (m, sub)) == NULL)
             break;
           if (op == OP_FOLLOW_NOW)
-            complete (c);
+            fuzz_completion_complete (c);
           else
             complete_later (c);
           break;
