@@ -1278,6 +1278,10 @@ typedef void (*VctDismissFunc) (gpointer user_data);
  * vct_song_service_new_for_uri:
  * @uri: the songs document: an `http://`, `https://` or `file://` URI
  *
+ * The document is a JSON array of `{id, title, subtitle, duration}` (duration in
+ * seconds); ids must be unique (a repeated one fails the reload with
+ * %VCT_ERROR_WRONG_FIELD_TYPE, naming both items).
+ *
  * Returns: (transfer full): a new service
  */
 VctSongService *vct_song_service_new_for_uri (const char *uri);

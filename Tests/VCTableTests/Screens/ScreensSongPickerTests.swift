@@ -319,6 +319,8 @@ struct ScreensSongLoadingTests {
              .wrongFieldType, "Item 1, field \"title\" should be a string (found the number 5)."),
             ("[{\"id\": 1, \"title\": \"t\", \"subtitle\": \"s\", \"duration\": -3}]",
              .wrongFieldType, "Item 0, field \"duration\" should be a non-negative number of seconds (found -3)."),
+            ("[" + ScreensSongJSON.song(1) + ", " + ScreensSongJSON.song(2) + ", " + ScreensSongJSON.song(1) + "]",
+             .wrongFieldType, "Item 2, field \"id\" repeats the id of item 0 (1): song ids must be unique."),
             ("{}", .notAnArray, "The response is not a JSON array of songs (found an object)."),
             ("", .emptyResponse, "The response is empty."),
         ] as [(String, VCTableError.Code, String)])

@@ -9,6 +9,9 @@ enum SongDecoder {
         let elements = try JSONArrayDocument.elements(of: data, holding: "songs")
         var songs: [Song] = []
         songs.reserveCapacity(elements.count)
+        // A song is selected, played and diffed by its id: two songs with one id would
+        // both play, or neither.
+        var seen: [Int: Int] = [:]
         for (index, element) in elements.enumerated() {
             let reader = try JSONArrayDocument.object(element, at: index)
             let seconds = try reader.integer("duration")
@@ -16,8 +19,13 @@ enum SongDecoder {
                 throw VCTableError(
                     .wrongFieldType, "\(reader.place("duration")) should be a non-negative number of seconds (found \(seconds)).")
             }
+            let id = try reader.integer("id")
+            if let first = seen.updateValue(index, forKey: id) {
+                throw VCTableError(
+                    .wrongFieldType, "\(reader.place("id")) repeats the id of item \(first) (\(id)): song ids must be unique.")
+            }
             songs.append(Song(
-                id: try reader.integer("id"), title: try reader.string("title"),
+                id: id, title: try reader.string("title"),
                 subtitle: try reader.string("subtitle"), duration: .seconds(seconds)))
         }
         return songs
