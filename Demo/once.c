@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <glib-unix.h>
 
+#include "terminal.h"
+
 #include "report.h"
 
 typedef struct {
@@ -103,6 +105,7 @@ vct_demo_once_run (VctDemoScreen        *screen,
   vct_demo_screen_reload (screen);
   g_main_loop_run (self.loop);
 
+  vct_demo_terminal_hold_signals ();
   vct_demo_screen_set_view (screen, NULL, NULL);
   g_source_remove (int_id);
   g_clear_handle_id (&self.check_id, g_source_remove);

@@ -24,6 +24,8 @@
 #include <unistd.h>
 #include <glib-unix.h>
 
+#include "terminal.h"
+
 #include "report.h"
 
 typedef struct {
@@ -331,6 +333,7 @@ vct_demo_script_run (VctDemoScreen        *screen,
 
   g_main_loop_run (self.loop);
 
+  vct_demo_terminal_hold_signals ();
   vct_demo_screen_set_view (screen, NULL, NULL);
   g_clear_handle_id (&self.input_id, g_source_remove);
   g_source_remove (int_id);

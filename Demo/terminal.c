@@ -16,6 +16,7 @@
 #include <curses.h>
 #include <errno.h>
 #include <signal.h>
+#include <glib-unix.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -241,4 +242,34 @@ void
 vct_demo_terminal_install_log_writer (void)
 {
   g_log_set_writer_func (vct_demo_terminal_log_writer, NULL, NULL);
+}
+
+static gboolean
+vct_demo_terminal_swallow_signal (gpointer user_data)
+{
+  (void) user_data;
+  return G_SOURCE_CONTINUE;
+}
+
+/**
+ * vct_demo_terminal_hold_signals:
+ *
+ * From now until the process exits, SIGINT, SIGTERM and SIGHUP are swallowed. Call it
+ * once a view's loop has ended, before it removes its own signal sources: removing the
+ * last g_unix_signal_add() source of a signal puts back its default action, and a second
+ * Ctrl-C (or the copy of the first that a `timeout` wrapper forwards) would then kill the
+ * process halfway through its teardown, before the terminal is restored. The sources
+ * added here stay (nothing dispatches them once the loop has ended).
+ */
+void
+vct_demo_terminal_hold_signals (void)
+{
+  static const int held_signals[] = { SIGINT, SIGTERM, SIGHUP };
+  static gboolean held;
+
+  if (held)
+    return;
+  held = TRUE;
+  for (gsize i = 0; i < G_N_ELEMENTS (held_signals); i++)
+    g_unix_signal_add (held_signals[i], vct_demo_terminal_swallow_signal, NULL);
 }

@@ -13,6 +13,7 @@ void     vct_demo_terminal_stop             (void);
 void     vct_demo_terminal_resize           (void);
 gboolean vct_demo_terminal_is_utf8          (void);
 void     vct_demo_terminal_install_log_writer (void);
+void     vct_demo_terminal_hold_signals     (void);
 
 G_END_DECLS
 

@@ -839,6 +839,7 @@ vct_demo_tui_run (VctDemoScreen        *screen,
   vct_demo_tui_draw (&self);
   g_main_loop_run (self.loop);
 
+  vct_demo_terminal_hold_signals ();
   vct_demo_screen_set_view (screen, NULL, NULL);
   vct_demo_screen_remove_anchor (screen, &self.anchor);
   g_clear_handle_id (&self.spinner_id, g_source_remove);
