@@ -11,35 +11,8 @@
 #include <string.h>
 
 
-typedef struct
-{
-  FakeApi        fake;
-  VctApi        *api;
-  VctTableModel *model;
-  Recorder       rec;
-} Fixture;
+typedef TableFixture Fixture;
 
-static void
-fixture_setup (Fixture *fx)
-{
-  fake_api_init (&fx->fake);
-  fx->api = fake_api_new (&fx->fake);
-  fx->model = vct_table_model_new_with_manager (fx->api);
-  recorder_init (&fx->rec, g_thread_self ());
-  recorder_attach (&fx->rec, fx->model);
-}
-
-static void
-fixture_teardown (Fixture *fx)
-{
-  g_clear_pointer (&fx->model, vct_table_model_unref);
-  g_clear_pointer (&fx->api, vct_api_unref);
-  run_until (NULL, fake_api_was_notified, &fx->fake, VCT_TEST_TIMEOUT_MS);
-  g_assert_cmpint (fx->fake.notified, ==, 1);
-  g_assert_cmpint (fx->rec.wrong_thread, ==, 0);
-  recorder_clear (&fx->rec);
-  fake_api_clear (&fx->fake);
-}
 
 static GError *
 reload_and_return_json (Fixture *fx, const char *json, gssize length)
@@ -63,7 +36,7 @@ test_get_photos_on_creating_thread (void)
   char *json = vct_test_photos_json (1, 3);
   GError *error;
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
   g_assert_cmpint (fx.fake.n_calls, ==, 0);
   error = reload_and_return_json (&fx, json, -1);
   g_assert_no_error (error);
@@ -71,7 +44,7 @@ test_get_photos_on_creating_thread (void)
   g_assert_true (fx.fake.call_thread == g_thread_self ());
   g_assert_cmpstr (recorder_event (&fx.rec, 1), ==, "reload:3:1");
   g_free (json);
-  fixture_teardown (&fx);
+  table_fixture_teardown (&fx);
 }
 
 /* An API made on a worker thread (with its own pushed context) is called there,
@@ -218,7 +191,7 @@ test_complete_from_worker (void)
   GError *error;
   char *json = vct_test_photos_json (30, 7);
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
   vct_table_model_reload_data (fx.model);
   c.request = fake_api_wait_request (&fx.fake, NULL);
   c.json = json;
@@ -241,7 +214,7 @@ test_complete_from_worker (void)
   g_error_free (error);
   g_error_free (c.error);
   g_free (json);
-  fixture_teardown (&fx);
+  table_fixture_teardown (&fx);
 }
 
 static void
@@ -255,7 +228,7 @@ test_return_json_length (void)
   GError *error;
 
   memcpy (unterminated, json, len);
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
 
   /* -1: NUL-terminated. */
   error = reload_and_return_json (&fx, json, -1);
@@ -295,7 +268,7 @@ test_return_json_length (void)
   g_free (unterminated);
   g_free (padded);
   g_free (json);
-  fixture_teardown (&fx);
+  table_fixture_teardown (&fx);
 }
 
 static void
@@ -316,7 +289,7 @@ test_decoding_errors (void)
 {
   Fixture fx;
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
   expect_json_error (&fx, "", -1, VCT_ERROR_EMPTY_RESPONSE);
   expect_json_error (&fx, NULL, 0, VCT_ERROR_EMPTY_RESPONSE);
   expect_json_error (&fx, " \n\t ", -1, VCT_ERROR_EMPTY_RESPONSE);
@@ -339,7 +312,7 @@ test_decoding_errors (void)
     g_assert_cmpuint (fx.rec.last_n_items, ==, 0);
     g_assert_cmpuint (vct_table_model_get_n_items (fx.model), ==, 0);
   }
-  fixture_teardown (&fx);
+  table_fixture_teardown (&fx);
 }
 
 static void
@@ -361,7 +334,7 @@ test_return_error_vct_code (void)
   GError *in, *out;
   gint code;
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
   for (code = VCT_ERROR_FAILED; code <= VCT_ERROR_CANCELLED; code++)
     {
       char *message = g_strdup_printf ("custom failure %d", code);
@@ -382,7 +355,7 @@ test_return_error_vct_code (void)
     }
   g_assert_cmpint (fx.rec.n_errors, ==, VCT_ERROR_CANCELLED + 1);
   g_assert_cmpint (fx.rec.n_reloads, ==, 0);
-  fixture_teardown (&fx);
+  table_fixture_teardown (&fx);
 }
 
 static void
@@ -391,7 +364,7 @@ test_return_error_foreign_domain (void)
   Fixture fx;
   GError *in, *out;
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
   in = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "The photo store went away");
   return_error_and_wait (&fx, in);
   g_error_free (in);
@@ -411,7 +384,7 @@ test_return_error_foreign_domain (void)
   g_assert_cmpstr (fx.rec.last_error, ==, ERROR_PREFIX "io cancelled");
   g_error_free (out);
   g_assert_cmpint (fx.rec.n_errors, ==, 2);
-  fixture_teardown (&fx);
+  table_fixture_teardown (&fx);
 }
 
 static gboolean
@@ -429,7 +402,7 @@ test_cancellable_superseded (void)
   char *old_json = vct_test_photos_json (100, 1);
   char *new_json = vct_test_photos_json (200, 2);
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
   vct_table_model_reload_data (fx.model);
   first = fake_api_wait_request (&fx.fake, NULL);
   first_cancellable = vct_api_request_get_cancellable (first);
@@ -480,7 +453,7 @@ test_cancellable_superseded (void)
 
   g_free (old_json);
   g_free (new_json);
-  fixture_teardown (&fx);
+  table_fixture_teardown (&fx);
 }
 
 static void
@@ -492,7 +465,7 @@ test_latest_wins (void)
   char *second_json = vct_test_photos_json (2, 2);
   char *third_json = vct_test_photos_json (3, 3);
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
 
   /* Complete the first after the second has been delivered. */
   vct_table_model_reload_data (fx.model);
@@ -531,7 +504,7 @@ test_latest_wins (void)
   g_free (first_json);
   g_free (second_json);
   g_free (third_json);
-  fixture_teardown (&fx);
+  table_fixture_teardown (&fx);
 }
 
 /* Reloads superseded before their request was sent: such a request may never reach
@@ -558,7 +531,7 @@ test_superseded_before_sent (void)
   char *stale_json = vct_test_photos_json (1, 1);
   char *live_json = vct_test_photos_json (500, 5);
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
   vct_table_model_reload_data (fx.model);
   vct_table_model_reload_data (fx.model);
   vct_table_model_reload_data (fx.model);
@@ -594,7 +567,7 @@ test_superseded_before_sent (void)
 
   g_free (stale_json);
   g_free (live_json);
-  fixture_teardown (&fx);
+  table_fixture_teardown (&fx);
 }
 
 /* The API's notify: once, after the last unref and the model's finalization. */

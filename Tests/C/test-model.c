@@ -9,25 +9,9 @@
 #include <string.h>
 
 
-typedef struct
-{
-  FakeApi        fake;
-  VctApi        *api;
-  VctTableModel *model;
-  Recorder       rec;
-} Fixture;
+typedef TableFixture Fixture;
 
-static void
-fixture_setup (Fixture *fx)
-{
-  fake_api_init (&fx->fake);
-  fx->api = fake_api_new (&fx->fake);
-  fx->model = vct_table_model_new_with_manager (fx->api);
-  g_assert_nonnull (fx->model);
-  recorder_init (&fx->rec, g_thread_self ());
-  recorder_attach (&fx->rec, fx->model);
-}
-
+/* The shared teardown, after checking that the model's last unref ran each notify once. */
 static void
 fixture_teardown (Fixture *fx)
 {
@@ -35,12 +19,7 @@ fixture_teardown (Fixture *fx)
   g_assert_cmpint (fx->rec.n_title_notifies, ==, 1);
   g_assert_cmpint (fx->rec.n_reload_notifies, ==, 1);
   g_assert_cmpint (fx->rec.n_error_notifies, ==, 1);
-  g_assert_cmpint (fx->rec.wrong_thread, ==, 0);
-  g_clear_pointer (&fx->api, vct_api_unref);
-  run_until (NULL, fake_api_was_notified, &fx->fake, VCT_TEST_TIMEOUT_MS);
-  g_assert_cmpint (fx->fake.notified, ==, 1);
-  recorder_clear (&fx->rec);
-  fake_api_clear (&fx->fake);
+  table_fixture_teardown (fx);
 }
 
 /* Reloads and completes the request with @n generated photos from id @first. */
@@ -80,7 +59,7 @@ test_title (void)
   Fixture fx;
   const char *title;
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
   title = vct_table_model_get_title (fx.model);
   g_assert_cmpstr (title, ==, TITLE);
   g_assert_true (vct_table_model_get_title (fx.model) == title);
@@ -94,7 +73,7 @@ test_reports_success (void)
 {
   Fixture fx;
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
   reload_with_photos (&fx, 1, 3);
   g_assert_cmpuint (recorder_n_events (&fx.rec), ==, 2);
   g_assert_cmpstr (recorder_event (&fx.rec, 0), ==, "title:" TITLE);
@@ -118,7 +97,7 @@ test_reports_error (void)
   Fixture fx;
   GError *error;
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
   reload_with_error (&fx, VCT_ERROR, VCT_ERROR_CONNECTION_FAILED, "The server is down.");
   g_assert_cmpuint (recorder_n_events (&fx.rec), ==, 2);
   g_assert_cmpstr (recorder_event (&fx.rec, 0), ==, "title:" TITLE);
@@ -156,7 +135,7 @@ test_last_error_cleared_by_success (void)
   Fixture fx;
   GError *error;
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
   g_assert_null (vct_table_model_get_last_error (fx.model));
   reload_with_error (&fx, VCT_ERROR, VCT_ERROR_MISSING_FIELD, "missing");
   error = vct_table_model_get_last_error (fx.model);
@@ -179,7 +158,7 @@ test_user_selected_cell (void)
   VctCellData *cell;
   gint titles;
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
   reload_with_photos (&fx, 1, 5);
   titles = fx.rec.n_titles;
   cell = vct_table_model_get_item (fx.model, 3);
@@ -239,7 +218,7 @@ test_nothing_inline (void)
   Counter done = { 0 };
   char *json;
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
   reload_with_photos (&fx, 1, 2);
   cell = vct_cell_data_ref (vct_table_model_get_item (fx.model, 1));
   g_assert_cmpint (fx.rec.n_titles, ==, 1);
@@ -545,7 +524,7 @@ test_items (void)
   Fixture fx;
   VctCellData *cell;
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
   g_assert_cmpuint (vct_table_model_get_n_items (fx.model), ==, 0);
   g_assert_null (vct_table_model_get_item (fx.model, 0));
 
@@ -589,7 +568,7 @@ test_items_unicode (void)
     "[{\"albumId\": 9, \"id\": 42, \"title\": \"caf\\u00e9 \xe2\x98\x95 \\\"quoted\\\"\","
     " \"url\": \"u\", \"thumbnailUrl\": \"\", \"extra\": [1, 2]}]";
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
   vct_table_model_reload_data (fx.model);
   request = fake_api_wait_request (&fx.fake, NULL);
   vct_api_request_return_json (request, json, -1);
@@ -610,7 +589,7 @@ test_items_kept_after_error (void)
 {
   Fixture fx;
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
   reload_with_photos (&fx, 11, 5);
   reload_with_error (&fx, VCT_ERROR, VCT_ERROR_HTTP_STATUS, "HTTP 500");
   g_assert_cmpint (fx.rec.n_errors, ==, 1);
@@ -629,7 +608,7 @@ test_item_lifetime (void)
   VctApiRequest *request;
   char *json;
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
   reload_with_photos (&fx, 1, 3);
   borrowed = vct_table_model_get_item (fx.model, 1);
   kept = vct_table_model_get_item (fx.model, 2);
@@ -715,7 +694,7 @@ test_state_in_callbacks (void)
   GError *error;
   char *json = vct_test_photos_json (4, 6);
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
   probe.model = fx.model;
   vct_table_model_set_did_reload_data (fx.model, probe_reload, &probe, NULL);
   vct_table_model_set_did_error (fx.model, probe_error, &probe, NULL);
@@ -756,7 +735,7 @@ test_is_loading (void)
   char *json = vct_test_photos_json (1, 2);
   GError *error;
 
-  fixture_setup (&fx);
+  table_fixture_setup (&fx);
   g_assert_false (vct_table_model_is_loading (fx.model));
 
   vct_table_model_reload_data (fx.model);

@@ -1326,3 +1326,28 @@ row_log_since (RowLog *log, guint mark)
     g_string_append_printf (joined, "%s%s", i > mark ? "," : "", (const char *) g_ptr_array_index (log->names, i));
   return g_string_free (joined, FALSE);
 }
+
+/* ------------------------------------------------------------- TableFixture */
+
+void
+table_fixture_setup (TableFixture *fx)
+{
+  fake_api_init (&fx->fake);
+  fx->api = fake_api_new (&fx->fake);
+  fx->model = vct_table_model_new_with_manager (fx->api);
+  g_assert_nonnull (fx->model);
+  recorder_init (&fx->rec, g_thread_self ());
+  recorder_attach (&fx->rec, fx->model);
+}
+
+void
+table_fixture_teardown (TableFixture *fx)
+{
+  g_clear_pointer (&fx->model, vct_table_model_unref);
+  g_clear_pointer (&fx->api, vct_api_unref);
+  run_until (NULL, fake_api_was_notified, &fx->fake, VCT_TEST_TIMEOUT_MS);
+  g_assert_cmpint (fx->fake.notified, ==, 1);
+  g_assert_cmpint (fx->rec.wrong_thread, ==, 0);
+  recorder_clear (&fx->rec);
+  fake_api_clear (&fx->fake);
+}

@@ -148,6 +148,24 @@ gboolean fake_api_was_notified (gpointer data);
 /* Runs @context until a request is pending, and takes it. */
 VctApiRequest *fake_api_wait_request (FakeApi *fake, GMainContext *context);
 
+
+/* ------------------------------------------------------------- TableFixture */
+
+/* A table model over a FakeApi, every report recorded (with counting notifies), on the
+ * calling thread's default context. */
+typedef struct
+{
+  FakeApi        fake;
+  VctApi        *api;
+  VctTableModel *model;
+  Recorder       rec;
+} TableFixture;
+
+void table_fixture_setup (TableFixture *fx);
+/* Unrefs the model (if still there) and the API, waits for the API's notify and checks it
+ * ran once and that no report ran on another thread; frees the rest. */
+void table_fixture_teardown (TableFixture *fx);
+
 /* ------------------------------------------------------------- Counters */
 
 /* user_data for plain callbacks: counts calls and its notify. */
