@@ -35,7 +35,7 @@ public final class VCTableModel: Sendable {
     /// the `.reloaded` report. Returns nil when there is nothing to build.
     typealias Companion = @Sendable ([VCTableCellData]) -> (any Sendable)?
 
-    private struct State: Sendable {
+    private struct State: Sendable, ReloadTracking {
         var didReloadData: (@Sendable ([VCTableCellData]) -> Void)?
         var didError: (@Sendable (String) -> Void)?
         var didUpdateNavigationTitle: (@Sendable (String) -> Void)?
@@ -255,12 +255,7 @@ public final class VCTableModel: Sendable {
         } deliver: { [weak self] outcome in
             self?.complete(generation, outcome)
         }
-        let keep = state.withLock { state -> Bool in
-            guard state.generation == generation, state.loading else { return false }
-            state.inFlight = task
-            return true
-        }
-        if !keep { task.cancel() }
+        if !state.withLock({ $0.adopt(task, for: generation) }) { task.cancel() }
         return generation
     }
 

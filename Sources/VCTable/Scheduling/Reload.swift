@@ -28,3 +28,22 @@ enum Reload {
         }
     }
 }
+
+/// What a view model's state keeps of its reloads: the current one's generation, whether
+/// it is still loading, and its task.
+protocol ReloadTracking {
+    var generation: UInt64 { get }
+    var loading: Bool { get }
+    var inFlight: Task<Void, Never>? { get set }
+}
+
+extension ReloadTracking {
+    /// Keeps `task` as the reload in flight if reload `generation` is still the current
+    /// one and loading; false when it was superseded or has already ended (the caller then
+    /// cancels the task, outside its lock).
+    mutating func adopt(_ task: Task<Void, Never>, for generation: UInt64) -> Bool {
+        guard self.generation == generation, loading else { return false }
+        inFlight = task
+        return true
+    }
+}

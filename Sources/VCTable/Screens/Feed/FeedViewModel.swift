@@ -34,7 +34,7 @@ public final class FeedViewModel: Sendable {
     /// The title once the first fetch ended.
     public static let loadedTitle = "Your Feeds"
 
-    private struct State: Sendable {
+    private struct State: Sendable, ReloadTracking {
         var generation: UInt64 = 0
         var loading = false
         var inFlight: Task<Void, Never>?
@@ -128,12 +128,7 @@ public final class FeedViewModel: Sendable {
         } deliver: { [weak self] outcome in
             self?.complete(generation, outcome)
         }
-        let keep = state.withLock { state -> Bool in
-            guard state.generation == generation, state.loading else { return false }
-            state.inFlight = task
-            return true
-        }
-        if !keep { task.cancel() }
+        if !state.withLock({ $0.adopt(task, for: generation) }) { task.cancel() }
     }
 
     /// The rows of `items`, in day sections, newest first (ties keep document order).

@@ -45,7 +45,7 @@ public final class SongPickerViewModel: Sendable {
         return kinds
     }()
 
-    private struct Storage: Sendable {
+    private struct Storage: Sendable, ReloadTracking {
         /// Every song's row, in list order.
         var rows: [SongRowViewModel] = []
         /// The selected songs' ids.
@@ -157,12 +157,7 @@ public final class SongPickerViewModel: Sendable {
         } deliver: { [weak self] outcome in
             self?.complete(generation, outcome)
         }
-        let keep = storage.withLock { storage -> Bool in
-            guard storage.generation == generation, storage.loading else { return false }
-            storage.inFlight = task
-            return true
-        }
-        if !keep { task.cancel() }
+        if !storage.withLock({ $0.adopt(task, for: generation) }) { task.cancel() }
     }
 
     /// Starts listening to the selected songs: the first plays, the other selected ones are
