@@ -6,18 +6,12 @@ import Foundation
 /// bytes replaced, inserted or deleted, wrong types, missing fields, invalid UTF-8, bad
 /// escapes, trailing commas, deep nesting). Deterministic for a seed.
 struct PhotoDocumentGenerator: RandomNumberGenerator {
-    private var state: UInt64
+    private var random: ToolkitSplitMix
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = ToolkitSplitMix(seed: seed) }
 
-    /// SplitMix64.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    /// The toolkit tests' SplitMix64 stream.
+    mutating func next() -> UInt64 { random.next() }
 
     private mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
     private mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
