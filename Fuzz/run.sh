@@ -50,10 +50,10 @@ swift build -c debug --product VCTable --scratch-path .build-fuzz \
 libdir=$root/.build-fuzz/debug
 read -r -a glib_flags <<<"$(pkg-config --cflags --libs glib-2.0 gio-2.0)"
 "$CLANG" -std=gnu11 -g -O1 -fsanitize=fuzzer,address -Wall -Wextra -Werror -ICInterop/include \
-    Fuzz/api/fuzz_api.c Fuzz/common/fuzz-completion.c -o "$out/fuzz-api" -L"$libdir" -Wl,-rpath,"$libdir" -lVCTable "${glib_flags[@]}" 2>&1 | quiet_link
+    Fuzz/api/fuzz_api.c Fuzz/common/fuzz-common.c -o "$out/fuzz-api" -L"$libdir" -Wl,-rpath,"$libdir" -lVCTable "${glib_flags[@]}" 2>&1 | quiet_link
 [[ -x $out/fuzz-api ]]
 "$CLANG" -std=gnu11 -g -O1 -fsanitize=fuzzer,address -Wall -Wextra -Werror -ICInterop/include \
-    Fuzz/screens/fuzz_screens.c Fuzz/common/fuzz-completion.c -o "$out/fuzz-screens" -L"$libdir" -Wl,-rpath,"$libdir" -lVCTable "${glib_flags[@]}" 2>&1 | quiet_link
+    Fuzz/screens/fuzz_screens.c Fuzz/common/fuzz-common.c -o "$out/fuzz-screens" -L"$libdir" -Wl,-rpath,"$libdir" -lVCTable "${glib_flags[@]}" 2>&1 | quiet_link
 [[ -x $out/fuzz-screens ]]
 
 # libFuzzer reports crashes itself; the Swift runtime's backtracer would only slow it.

@@ -19,7 +19,8 @@
  */
 #include <vctable.h>
 
-#include "../common/fuzz-completion.h"
+#define FUZZ_TARGET "fuzz_api"
+#include "../common/fuzz-common.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -30,16 +31,6 @@
 #define N_SLOTS 3
 #define MAX_STEPS 64
 
-#define CHECK(cond, ...)                                                                        \
-  do {                                                                                          \
-    if (!(cond))                                                                                \
-      {                                                                                         \
-        fprintf (stderr, "fuzz_api: contract broken at %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-        fprintf (stderr, __VA_ARGS__);                                                          \
-        fprintf (stderr, "\n");                                                                 \
-        abort ();                                                                               \
-      }                                                                                         \
-  } while (0)
 
 typedef struct Model Model;
 

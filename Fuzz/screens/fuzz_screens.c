@@ -48,7 +48,8 @@
  */
 #include <vctable.h>
 
-#include "../common/fuzz-completion.h"
+#define FUZZ_TARGET "fuzz_screens"
+#include "../common/fuzz-common.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -64,16 +65,6 @@
 #define N_OBSERVERS 4
 #define MAX_STEPS 64
 
-#define CHECK(cond, ...)                                                                            \
-  do {                                                                                              \
-    if (!(cond))                                                                                    \
-      {                                                                                             \
-        fprintf (stderr, "fuzz_screens: contract broken at %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-        fprintf (stderr, __VA_ARGS__);                                                              \
-        fprintf (stderr, "\n");                                                                     \
-        abort ();                                                                                   \
-      }                                                                                             \
-  } while (0)
 
 typedef struct Model Model;
 

@@ -1,5 +1,5 @@
-/* fuzz-completion.c: completing a custom service's request, now or from a worker. */
-#include "fuzz-completion.h"
+/* fuzz-common.c: completing a custom service's request, now or from a worker. */
+#include "fuzz-common.h"
 
 void
 fuzz_completion_complete (Completion *c)
