@@ -77,7 +77,7 @@ final class Transfer: @unchecked Sendable {
             return finish(.failure(CancellationError()))
         }
         let source = g_timeout_source_new(timeoutMilliseconds)!
-        g_source_set_static_name(source, "VCTable transfer timeout")
+        g_source_set_name(source, "VCTable transfer timeout") // copies (see ContextQueue)
         g_source_set_callback(
             source,
             { userData in

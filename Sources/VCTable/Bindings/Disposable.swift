@@ -11,12 +11,18 @@ public protocol Disposable: AnyObject, Sendable {
 
 /// A `Disposable` that runs an action once, on the first `dispose()`.
 public final class ActionDisposable: Disposable {
-    private let action = Mutex<(@Sendable () -> Void)?>(nil)
+    /// The action in a struct, never a bare function value in the `Mutex`: each `withLock`
+    /// would wrap one more reabstraction thunk around it (swiftlang/swift#91348).
+    private struct Action: Sendable {
+        let run: @Sendable () -> Void
+    }
+
+    private let action: Mutex<Action?>
     private let disposed = Atomic<Bool>(false)
 
     /// A disposable running `action` when disposed.
     public init(_ action: @escaping @Sendable () -> Void = {}) {
-        self.action.withLock { $0 = action }
+        self.action = Mutex(Action(run: action))
     }
 
     /// Whether `dispose()` has been called.
@@ -29,7 +35,7 @@ public final class ActionDisposable: Disposable {
             defer { action = nil }
             return action
         }
-        action?()
+        action?.run()
     }
 }
 

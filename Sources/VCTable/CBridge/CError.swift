@@ -2,7 +2,11 @@ internal import CGLib
 
 /// The `VCT_ERROR` domain: `VCTableError` codes as `GError`s.
 enum CError {
-    static let quark: GQuark = g_quark_from_static_string("vct-error-quark")
+    /// `g_quark_from_string` copies the name. A Swift string passed as `const char *` is a
+    /// temporary buffer (a small string is not even stored in the binary), so
+    /// `g_quark_from_static_string` kept a dangling pointer and `g_quark_to_string (VCT_ERROR)`
+    /// later read garbage.
+    static let quark: GQuark = g_quark_from_string("vct-error-quark")
 
     /// A new `GError *` (caller frees) for `error`.
     static func make(_ error: VCTableError) -> UnsafeMutablePointer<GError> {

@@ -29,7 +29,9 @@ final class ContextQueue: Sendable {
     private func attachSource() {
         let source = g_idle_source_new()
         g_source_set_priority(source, G_PRIORITY_DEFAULT)
-        g_source_set_static_name(source, "VCTable scheduler")
+        // g_source_set_name copies: a Swift string passed as `const char *` lives only for
+        // the call, so the `_static_` variants would keep a dangling pointer.
+        g_source_set_name(source, "VCTable scheduler")
         g_source_set_callback(
             source,
             { userData in

@@ -14,14 +14,20 @@ extension MainContextScheduler: Scheduler {}
 /// A `Scheduler` for tests of view-model logic without a GLib loop: work runs only when
 /// `advance()` is called, in FIFO order, on the caller's thread.
 public final class TestScheduler: Scheduler {
-    private let queue = Mutex<[@Sendable () -> Void]>([])
+    /// One queued closure, in a struct: a lock never holds a bare function value
+    /// (swiftlang/swift#91348, `scripts/check-lock-closures.py`).
+    private struct QueuedWork: Sendable {
+        let run: @Sendable () -> Void
+    }
+
+    private let queue = Mutex<[QueuedWork]>([])
 
     /// An empty scheduler.
     public init() {}
 
     /// Queues `work` until the next `advance()`.
     public func schedule(_ work: @escaping @Sendable () -> Void) {
-        queue.withLock { $0.append(work) }
+        queue.withLock { $0.append(QueuedWork(run: work)) }
     }
 
     /// How many items of work are queued.
@@ -33,12 +39,12 @@ public final class TestScheduler: Scheduler {
     public func advance() -> Int {
         var count = 0
         while true {
-            let batch = queue.withLock { queue -> [@Sendable () -> Void] in
+            let batch = queue.withLock { queue -> [QueuedWork] in
                 defer { queue.removeAll() }
                 return queue
             }
             if batch.isEmpty { return count }
-            for work in batch { work() }
+            for work in batch { work.run() }
             count += batch.count
         }
     }

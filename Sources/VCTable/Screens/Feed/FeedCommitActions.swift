@@ -4,13 +4,19 @@ import Synchronization
 /// the feed's scheduler, right after the list was updated; never for a reload that was
 /// superseded or failed.
 final class FeedCommitActions: Sendable {
-    private let actions = Mutex<[@Sendable () -> Void]>([])
+    /// One action, in a struct: a lock never holds a bare function value
+    /// (swiftlang/swift#91348, `scripts/check-lock-closures.py`).
+    private struct Action: Sendable {
+        let run: @Sendable () -> Void
+    }
+
+    private let actions = Mutex<[Action]>([])
 
     init() {}
 
     /// Adds `action`.
     func add(_ action: @escaping @Sendable () -> Void) {
-        actions.withLock { $0.append(action) }
+        actions.withLock { $0.append(Action(run: action)) }
     }
 
     /// Runs the actions added so far, in order, once.
@@ -19,6 +25,6 @@ final class FeedCommitActions: Sendable {
             defer { actions.removeAll() }
             return actions
         }
-        for action in actions { action() }
+        for action in actions { action.run() }
     }
 }

@@ -23,7 +23,13 @@ public final class FeedRowFactories: Sendable {
 
     /// The row kinds of the feed's list.
     public let kinds: RowKindRegistry
-    private let factories = Mutex<[String: Factory]>([:])
+    /// A factory in a struct: a lock never holds a bare function value
+    /// (swiftlang/swift#91348, `scripts/check-lock-closures.py`).
+    private struct Registration: Sendable {
+        let make: Factory
+    }
+
+    private let factories = Mutex<[String: Registration]>([:])
 
     /// A registry with no entry types (only the day header's kind).
     public init() {
@@ -55,7 +61,7 @@ public final class FeedRowFactories: Sendable {
         factory: @escaping Factory
     ) throws(RowKindError) -> String {
         let registered = try kinds.register(rowType, kind: kind)
-        factories.withLock { $0[type] = factory }
+        factories.withLock { $0[type] = Registration(make: factory) }
         return registered
     }
 
@@ -66,11 +72,11 @@ public final class FeedRowFactories: Sendable {
 
     /// The factory of entries of `type`, or `nil` when none is registered.
     public func factory(for type: String) -> Factory? {
-        factories.withLock { $0[type] }
+        factories.withLock { $0[type]?.make }
     }
 
     /// Every registration at once (one reload uses one consistent set).
     func snapshot() -> [String: Factory] {
-        factories.withLock { $0 }
+        factories.withLock { $0 }.mapValues(\.make)
     }
 }
