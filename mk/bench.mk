@@ -6,12 +6,20 @@
 #                       make bench BENCH_ARGS="reload --reps 11"
 #   make bench-build    compiles the benchmarks (debug: faster than release from clean);
 #                       `make test` runs it so that they cannot rot.
+#   make bench-quick    bench-build, then `vctable-bench --quick` on that debug build: every
+#                       section run to its end with smaller sizes and fewer repetitions
+#                       (11-17 s warm on 2 shared cores), so that a crash in any section fails CI.
+#                       Its figures mean nothing (debug build). Counts the sections that
+#                       printed their end marker and ends with
+#                       `bench-quick: N passed, M failed`; exits non-zero if the program
+#                       fails, crashes or outlives BENCH_QUICK_TIMEOUT seconds.
 
 BENCH_SCRATCH = $(CURDIR)/Benchmarks/.build
 BENCH_BUILD   = $(SWIFT) build --package-path Benchmarks --scratch-path $(BENCH_SCRATCH) --product vctable-bench
 BENCH_ARGS   ?=
+BENCH_QUICK_TIMEOUT ?= 300
 
-.PHONY: bench bench-build
+.PHONY: bench bench-build bench-quick
 
 bench: deps
 	$(BENCH_BUILD) -c release
@@ -20,3 +28,27 @@ bench: deps
 
 bench-build: deps
 	$(BENCH_BUILD) -c debug
+
+# Markers printed by vctable-bench: `vctable-bench: section I/N NAME: start`, then
+# `vctable-bench: section I/N NAME: done in T` when the section has run to its end.
+bench-quick: bench-build
+	@log=$$(mktemp); trap 'rm -f "$$log" "$$log.status"' EXIT; \
+	{ timeout $(BENCH_QUICK_TIMEOUT) $(BENCH_SCRATCH)/debug/vctable-bench --quick; echo $$? > "$$log.status"; } 2>&1 | tee "$$log"; \
+	status=$$(cat "$$log.status"); \
+	total=$$(sed -n 's|^vctable-bench: section [0-9]*/\([0-9]*\) [a-z]*: start$$|\1|p' "$$log" | head -n 1); \
+	passed=$$(grep -c '^vctable-bench: section [0-9]*/[0-9]* [a-z]*: done in ' "$$log"); \
+	if [ "$$status" = 0 ] && [ -n "$$total" ] && [ "$$passed" -eq "$$total" ]; then \
+	    echo "bench-quick: $$passed passed, 0 failed"; \
+	else \
+	    failed=$$(( $${total:-0} - passed )); [ "$$failed" -ge 1 ] || failed=1; \
+	    last=$$(sed -n 's|^vctable-bench: section \([0-9]*/[0-9]* [a-z]*\): start$$|\1|p' "$$log" | tail -n 1); \
+	    case "$$status" in \
+	        0) why="exited 0 without finishing every section" ;; \
+	        124) why="timed out after $(BENCH_QUICK_TIMEOUT) s" ;; \
+	        1[3-9][0-9]) why="killed by SIG$$(kill -l $$((status - 128))) (status $$status)" ;; \
+	        *) why="exited with status $$status" ;; \
+	    esac; \
+	    echo "bench-quick: vctable-bench --quick $$why; last section started: $${last:-none}"; \
+	    echo "bench-quick: $$passed passed, $$failed failed"; \
+	    exit 1; \
+	fi
