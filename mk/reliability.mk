@@ -4,8 +4,11 @@
 #   make sanitize                Swift tests and C tests under AddressSanitizer (+ LeakSanitizer)
 #                                and ThreadSanitizer: zero reports
 #   make fuzz [FUZZ_SECONDS=60]  the three libFuzzer targets, FUZZ_SECONDS each
-#   make soak [SOAK_CYCLES=10000] [SOAK_THREADS_SECONDS=10]
-#                                test-soak at full size against the staged library
+#   make soak [SOAK_CYCLES=10000] [SOAK_THREADS_SECONDS=10] [LONGEVITY_OPS=1000000]
+#                                [LONGEVITY_ROUNDS=200000]
+#                                test-soak at full size against the staged library, then the
+#                                longevity tests at full size: the Swift suite (10^6 operations
+#                                per long-lived object) and Tests/C/test-longevity.c
 #   make reliability-ci          what CI runs after `make test`: sanitize, fuzz 60 s each, soak
 #
 # (A reduced soak, the reentrancy matrix and the C fault matrix are Tests/C/test-*.c, run by
@@ -14,6 +17,8 @@
 FUZZ_SECONDS ?= 60
 SOAK_CYCLES ?= 10000
 SOAK_THREADS_SECONDS ?= 10
+LONGEVITY_OPS ?= 1000000
+LONGEVITY_ROUNDS ?= 200000
 SANITIZE_PREFIX = $(CURDIR)/build/sanitize-prefix
 
 .PHONY: sanitize sanitize-asan sanitize-tsan sanitize-swift-asan sanitize-swift-tsan \
@@ -46,7 +51,10 @@ sanitize-c-tsan: deps
 fuzz: deps
 	Fuzz/run.sh $(FUZZ_SECONDS)
 
-# test-soak at full size: 10 000 reload cycles (RSS first/last printed), then the 8-thread storm.
+# test-soak at full size: 10 000 reload cycles (RSS first/last printed), then the 8-thread storm;
+# then the longevity tests at full size (RELIABILITY.md, "Longevity"): every long-lived object
+# through 10^6 operations (Swift) and the C bindings through LONGEVITY_ROUNDS rounds, each
+# asserting a flat time per operation, a flat RSS and a clean release.
 soak: stage
 	@mkdir -p build/soak
 	$(CC) -std=c11 -Wall -Wextra -Werror $(CFLAGS) -ITests/C -o build/soak/test-soak Tests/C/test-soak.c \
@@ -55,6 +63,17 @@ soak: stage
 	    VCT_THREADS_SECONDS=$(SOAK_THREADS_SECONDS) ./test-soak --tap | tee soak.log
 	@grep -q '^ok 2 ' build/soak/soak.log && ! grep -q '^not ok' build/soak/soak.log
 	@echo "soak: $$(grep -c '^ok ' build/soak/soak.log) passed, 0 failed"
+	$(CC) -std=c11 -Wall -Wextra -Werror $(CFLAGS) -ITests/C -o build/soak/test-longevity Tests/C/test-longevity.c \
+	    Tests/C/common/vct-test.c $$($(PKG) --cflags --libs vctable) -lpthread
+	cd build/soak && env -u VCTABLE_PHOTOS_URL VCT_LONGEVITY_ROUNDS=$(LONGEVITY_ROUNDS) ./test-longevity --tap | tee longevity-c.log
+	@plan=$$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' build/soak/longevity-c.log); \
+	    [ -n "$$plan" ] && [ "$$(grep -c '^ok ' build/soak/longevity-c.log)" = "$$plan" ] \
+	    || { echo "longevity-c: not every case passed (plan $$plan)"; exit 1; }
+	@echo "longevity-c: $$(grep -c '^ok ' build/soak/longevity-c.log) passed, 0 failed"
+	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --build-tests
+	env -u VCTABLE_PHOTOS_URL VCT_LONGEVITY_OPS=$(LONGEVITY_OPS) \
+	    $(SWIFT) test -c $(CONFIG) $(SWIFTFLAGS) --skip-build --filter Longevity 2>&1 | tee build/soak/longevity-swift.log
+	@grep -q "Test run with [0-9]* tests\{0,1\} in [0-9]* suites\{0,1\} passed" build/soak/longevity-swift.log
 
 reliability-ci:
 	@start=$$(date +%s); \

@@ -6,7 +6,7 @@ public final class EventEmitter<Event: Sendable>: Sendable {
 
     /// Where handlers run.
     public let scheduler: any Scheduler
-    private let handlers = Mutex<[Subscriber<Event>]>([])
+    private let handlers = Mutex(SubscriberList<Event>())
 
     /// An emitter delivering on `scheduler`.
     public init(scheduler: any Scheduler) {
@@ -19,10 +19,7 @@ public final class EventEmitter<Event: Sendable>: Sendable {
     }
 
     private func deliver(_ event: Event) {
-        let handlers = self.handlers.withLock { handlers -> [Subscriber<Event>] in
-            handlers.removeAll { $0.isDisposed }
-            return handlers
-        }
+        let handlers = self.handlers.withLock { $0.live() }
         for handler in handlers { handler.send(event) }
     }
 
@@ -54,8 +51,11 @@ public final class EventEmitter<Event: Sendable>: Sendable {
 
     /// How many handlers are live.
     public var handlerCount: Int {
-        handlers.withLock { handlers in handlers.count { !$0.isDisposed } }
+        handlers.withLock { $0.liveCount }
     }
+
+    /// How many handler entries are held, disposed ones not yet swept included (tests).
+    var storedHandlerCount: Int { handlers.withLock { $0.storedCount } }
 }
 
 /// A weak reference that can cross threads.

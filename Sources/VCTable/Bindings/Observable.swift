@@ -12,7 +12,7 @@ public final class Observable<Value: Sendable & Equatable>: Sendable {
     private struct State {
         var value: Value
         var lastDelivered: Value
-        var observers: [Subscriber<Value>] = []
+        var observers = SubscriberList<Value>()
         var flushScheduled = false
         /// Values waiting for delivery, in the order they were set (not coalescing): the
         /// scheduled work takes the oldest, so two setters racing on different threads
@@ -90,8 +90,7 @@ public final class Observable<Value: Sendable & Equatable>: Sendable {
     private func deliver(_ value: Value) {
         let observers = state.withLock { state -> [Subscriber<Value>] in
             state.lastDelivered = value
-            state.observers.removeAll { $0.isDisposed }
-            return state.observers
+            return state.observers.live()
         }
         for subscriber in observers { subscriber.send(value) }
     }
@@ -110,6 +109,9 @@ public final class Observable<Value: Sendable & Equatable>: Sendable {
 
     /// How many observers are live.
     public var observerCount: Int {
-        state.withLock { state in state.observers.count { !$0.isDisposed } }
+        state.withLock { $0.observers.liveCount }
     }
+
+    /// How many observer entries are held, disposed ones not yet swept included (tests).
+    var storedObserverCount: Int { state.withLock { $0.observers.storedCount } }
 }

@@ -37,7 +37,7 @@ public final class ListModel: Sendable {
         var pending: PreparedUpdate?
         var dirty = Set<RowKey>()
         var flushScheduled = false
-        var observers: [Subscriber<[ListChange]>] = []
+        var observers = SubscriberList<[ListChange]>()
         var rowSubscriptions: [any Disposable] = []
         var positions: [RowKey: [RowIndex]]?
     }
@@ -265,10 +265,7 @@ public final class ListModel: Sendable {
 
     private func notify(_ steps: [ListChange]) {
         guard !steps.isEmpty else { return }
-        let observers = state.withLock { state -> [Subscriber<[ListChange]>] in
-            state.observers.removeAll { $0.isDisposed }
-            return state.observers
-        }
+        let observers = state.withLock { $0.observers.live() }
         for subscriber in observers { subscriber.send(steps) }
     }
 
@@ -331,6 +328,9 @@ public final class ListModel: Sendable {
         state.withLock { $0.observers.append(box) }
         return box
     }
+
+    /// How many observer entries are held, disposed ones not yet swept included (tests).
+    var storedObserverCount: Int { state.withLock { $0.observers.storedCount } }
 }
 
 /// Row subscriptions made for an update that may never be published (a superseded
