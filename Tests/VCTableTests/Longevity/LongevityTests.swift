@@ -172,11 +172,7 @@ struct LongevityTests {
         let context = TestContext()
         let scheduler = context.scheduler
         @Sendable func driver(_ subject: LongevitySubject<EventEmitter<Int>>) -> LongevityDriver {
-            LongevityDriver { range in
-                let emitter = subject.object
-                for index in range { emitter.emit(index) }
-                return Longevity.iterate(scheduler) { subject.deliveries.value >= range.upperBound }
-            }
+            Self.sendingDriver(subject, on: scheduler) { emitter, index in emitter.emit(index) }
         }
         let subject = Self.emitter(on: scheduler)
 
@@ -188,6 +184,19 @@ struct LongevityTests {
         #expect(subject.problems.value == 0, "every event delivered in order, on the loop's thread")
         #expect(subject.object.handlerCount == 1)
         await Self.releaseAndCheck(subject, on: scheduler, delivered: run.ops) { emitter in emitter.emit(-1) }
+    }
+
+    /// A driver that makes operations `range` from the calling worker with `send`, then
+    /// iterates the loop until each was delivered (the emitter's and the channel's shape).
+    static func sendingDriver<Object>(
+        _ subject: LongevitySubject<Object>, on scheduler: MainContextScheduler,
+        send: @escaping @Sendable (Object, Int) -> Void
+    ) -> LongevityDriver {
+        LongevityDriver { range in
+            let object = subject.object
+            for index in range { send(object, index) }
+            return Longevity.iterate(scheduler) { subject.deliveries.value >= range.upperBound }
+        }
     }
 
     // MARK: ListModel
@@ -323,11 +332,7 @@ struct LongevityTests {
         let context = TestContext()
         let scheduler = context.scheduler
         @Sendable func driver(_ subject: LongevitySubject<ContextChannel<Int>>) -> LongevityDriver {
-            LongevityDriver { range in
-                let channel = subject.object
-                for index in range { channel.send(index) }
-                return Longevity.iterate(scheduler) { subject.deliveries.value >= range.upperBound }
-            }
+            Self.sendingDriver(subject, on: scheduler) { channel, index in channel.send(index) }
         }
         let subject = Self.channel(on: scheduler)
 
