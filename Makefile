@@ -33,9 +33,11 @@ run: demo
 test: lint swift-test c-test demo-test examples bench-build bench-quick
 
 # Source checks that the compiler does not make: no lock holds a bare function value
-# (swiftlang/swift#91348: one reabstraction thunk per withLock; scripts/check-lock-closures.py).
+# (swiftlang/swift#91348: one reabstraction thunk per withLock; scripts/check-lock-closures.py),
+# and no Swift string reaches a C function that keeps the pointer (scripts/check-static-strings.sh).
 lint:
 	@python3 scripts/check-lock-closures.py
+	@scripts/check-static-strings.sh
 
 swift-test: deps
 	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --build-tests
