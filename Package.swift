@@ -5,6 +5,7 @@
 // Layers (one folder each, see ARCHITECTURE.md):
 //   CInterop/CGLib, CInterop/CSoup   system libraries through pkg-config
 //   CInterop/include/vctable.h       the hand-written C API header
+//   Sources/VCTableGObject           the C half of libVCTable.so: GType registration (GLib style)
 //   Sources/VCTableDiff              changesets: identity vs content, GListModel-style splices
 //   Sources/VCTable                  the Swift library (libVCTable.so)
 //   Demo/                            vctable-demo, the C program `make run` runs
@@ -35,9 +36,27 @@ let package = Package(
             name: "VCTableDiff",
             path: "Sources/VCTableDiff"
         ),
+        // C compiled into libVCTable.so beside the Swift core (as swift-nio keeps its C
+        // shims): the GType boilerplate of vctable.h, written the way GLib writes it.
+        // Its include/ holds only vctable-private.h, for the Swift side; the public
+        // header comes from CInterop/include.
+        .target(
+            name: "VCTableGObject",
+            dependencies: ["CGLib"],
+            path: "Sources/VCTableGObject",
+            cSettings: [
+                .headerSearchPath("../../CInterop/include"),
+                .define("VCTABLE_COMPILATION"),
+                // -gdwarf-4, the DWARF version swiftc emits: with this object in DWARF 5 (the
+                // toolchain clang's default), valgrind 3.19 (Debian 12) cannot read the
+                // library's debug info ("Possibly corrupted debuginfo file") and run.sh's
+                // valgrind step stops.
+                .unsafeFlags(["-Wall", "-Wextra", "-Werror", "-gdwarf-4"]),
+            ]
+        ),
         .target(
             name: "VCTable",
-            dependencies: ["CGLib", "CSoup", "VCTableDiff"],
+            dependencies: ["CGLib", "CSoup", "VCTableDiff", "VCTableGObject"],
             path: "Sources/VCTable",
             resources: [
                 .copy("Resources/photos.json"),

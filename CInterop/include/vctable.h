@@ -83,7 +83,8 @@ typedef struct _VctCellData VctCellData;
  * @VCT_ERROR_FILE_UNREADABLE: the file could not be read
  * @VCT_ERROR_CANCELLED: the request was cancelled
  *
- * Why a reload failed: one code per failure kind, in the %VCT_ERROR domain.
+ * Why a reload failed: one code per failure kind, in the %VCT_ERROR domain. The values
+ * are the raw values of the Swift `VCTableError.Code`.
  */
 typedef enum {
   VCT_ERROR_FAILED = 0,
@@ -110,6 +111,25 @@ typedef enum {
  * Returns: the error domain quark
  */
 GQuark vct_error_quark (void);
+
+/**
+ * VCT_TYPE_ERROR:
+ *
+ * The `GType` of [enum@Error], for a `GValue` or a property: see [func@error_get_type].
+ */
+#define VCT_TYPE_ERROR (vct_error_get_type ())
+
+/**
+ * vct_error_get_type:
+ *
+ * Registers [enum@Error] as an enumeration type on the first call (from any thread), as
+ * `glib-mkenums` output does: the type is named "VctError", each value's name is its C
+ * name (`VCT_ERROR_INVALID_JSON`) and its nick that name without the prefix, in lower
+ * case with dashes ("invalid-json").
+ *
+ * Returns: the GType of [enum@Error]
+ */
+GType vct_error_get_type (void) G_GNUC_CONST;
 
 /* ---------------------------------------------------------------- VctApi */
 
@@ -559,7 +579,8 @@ typedef struct _VctBinding VctBinding;
  * @VCT_PROPERTY_TYPE_INT: a 64-bit integer
  * @VCT_PROPERTY_TYPE_BOOLEAN: a boolean
  *
- * The type of a row property.
+ * The type of a row property: none for a missing one, then the cases of the Swift
+ * `PropertyValue` (`string`, `integer`, `boolean`), in order.
  */
 typedef enum {
   VCT_PROPERTY_TYPE_NONE = 0,
@@ -567,6 +588,55 @@ typedef enum {
   VCT_PROPERTY_TYPE_INT = 2,
   VCT_PROPERTY_TYPE_BOOLEAN = 3
 } VctPropertyType;
+
+/**
+ * VCT_TYPE_PROPERTY_TYPE:
+ *
+ * The `GType` of [enum@PropertyType]: see [func@property_type_get_type].
+ */
+#define VCT_TYPE_PROPERTY_TYPE (vct_property_type_get_type ())
+
+/**
+ * vct_property_type_get_type:
+ *
+ * Registers [enum@PropertyType] ("VctPropertyType"; nicks "none", "string", "int",
+ * "boolean") on the first call, from any thread.
+ *
+ * Returns: the GType of [enum@PropertyType]
+ */
+GType vct_property_type_get_type (void) G_GNUC_CONST;
+
+/**
+ * VctRowRole:
+ * @VCT_ROW_ROLE_ITEM: one of the section's rows ([method@ListModel.get_item])
+ * @VCT_ROW_ROLE_HEADER: the section's header ([method@ListModel.get_header])
+ * @VCT_ROW_ROLE_FOOTER: the section's footer ([method@ListModel.get_footer])
+ *
+ * Where a row view model shows in its section. The values match, in order, the cases of
+ * the Swift `RowRole` (`row`, `header`, `footer`).
+ */
+typedef enum {
+  VCT_ROW_ROLE_ITEM = 0,
+  VCT_ROW_ROLE_HEADER = 1,
+  VCT_ROW_ROLE_FOOTER = 2
+} VctRowRole;
+
+/**
+ * VCT_TYPE_ROW_ROLE:
+ *
+ * The `GType` of [enum@RowRole]: see [func@row_role_get_type].
+ */
+#define VCT_TYPE_ROW_ROLE (vct_row_role_get_type ())
+
+/**
+ * vct_row_role_get_type:
+ *
+ * Registers [enum@RowRole] ("VctRowRole"; nicks "item", "header", "footer") on the first
+ * call, from any thread.
+ *
+ * Returns: the GType of [enum@RowRole]
+ */
+GType vct_row_role_get_type (void) G_GNUC_CONST;
 
 /**
  * VctSectionsChangedFunc:
@@ -1024,6 +1094,40 @@ typedef struct _VctFeedService VctFeedService;
 typedef struct _VctFeedModel VctFeedModel;
 
 /**
+ * VctFollowState:
+ * @VCT_FOLLOW_STATE_NORMAL: not followed: the button shows and can be pressed
+ * @VCT_FOLLOW_STATE_LOADING: a follow request is running: a spinner instead of the button
+ * @VCT_FOLLOW_STATE_CHECKED: followed: the button shows checked and cannot be pressed
+ *
+ * A feed member row's follow button. A press moves it from normal to loading; the
+ * request's success moves it to checked, its failure back to normal. A member row's
+ * `followState` property is the value's nick ("normal", "loading", "checked"). The values
+ * match, in order, the cases of the Swift `FollowState`.
+ */
+typedef enum {
+  VCT_FOLLOW_STATE_NORMAL = 0,
+  VCT_FOLLOW_STATE_LOADING = 1,
+  VCT_FOLLOW_STATE_CHECKED = 2
+} VctFollowState;
+
+/**
+ * VCT_TYPE_FOLLOW_STATE:
+ *
+ * The `GType` of [enum@FollowState]: see [func@follow_state_get_type].
+ */
+#define VCT_TYPE_FOLLOW_STATE (vct_follow_state_get_type ())
+
+/**
+ * vct_follow_state_get_type:
+ *
+ * Registers [enum@FollowState] ("VctFollowState"; nicks "normal", "loading", "checked")
+ * on the first call, from any thread.
+ *
+ * Returns: the GType of [enum@FollowState]
+ */
+GType vct_follow_state_get_type (void) G_GNUC_CONST;
+
+/**
  * VctOpenDetailFunc:
  * @photo_id: the photo's id
  * @title: the photo's title
@@ -1250,13 +1354,31 @@ typedef struct _VctSongPickerModel VctSongPickerModel;
  * @VCT_SONG_PICKER_STATE_LISTENING: playing the selected songs ("Player")
  * @VCT_SONG_PICKER_STATE_FINISHED: the last song finished
  *
- * The song picker's screen state.
+ * The song picker's screen state. The values match, in order, the cases of the Swift
+ * `SongPickerState`.
  */
 typedef enum {
   VCT_SONG_PICKER_STATE_PICKING = 0,
   VCT_SONG_PICKER_STATE_LISTENING = 1,
   VCT_SONG_PICKER_STATE_FINISHED = 2
 } VctSongPickerState;
+
+/**
+ * VCT_TYPE_SONG_PICKER_STATE:
+ *
+ * The `GType` of [enum@SongPickerState]: see [func@song_picker_state_get_type].
+ */
+#define VCT_TYPE_SONG_PICKER_STATE (vct_song_picker_state_get_type ())
+
+/**
+ * vct_song_picker_state_get_type:
+ *
+ * Registers [enum@SongPickerState] ("VctSongPickerState"; nicks "picking", "listening",
+ * "finished") on the first call, from any thread.
+ *
+ * Returns: the GType of [enum@SongPickerState]
+ */
+GType vct_song_picker_state_get_type (void) G_GNUC_CONST;
 
 /**
  * VctSongPickerStateFunc:

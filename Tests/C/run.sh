@@ -144,6 +144,16 @@ main (void)
   VctDidUpdateNavigationTitleFunc title_func = on_text;
   VctApiGetPhotosFunc photos_func = on_photos;
   VctError code = VCT_ERROR_CANCELLED;
+  GType (*error_get_type) (void) = vct_error_get_type;
+  GType (*property_type_get_type) (void) = vct_property_type_get_type;
+  GType (*row_role_get_type) (void) = vct_row_role_get_type;
+  GType (*follow_state_get_type) (void) = vct_follow_state_get_type;
+  GType (*song_picker_state_get_type) (void) = vct_song_picker_state_get_type;
+  VctRowRole role = VCT_ROW_ROLE_FOOTER;
+  VctFollowState follow = VCT_FOLLOW_STATE_CHECKED;
+  const GType enum_types[] = {
+    VCT_TYPE_ERROR, VCT_TYPE_PROPERTY_TYPE, VCT_TYPE_ROW_ROLE, VCT_TYPE_FOLLOW_STATE, VCT_TYPE_SONG_PICKER_STATE,
+  };
 #ifdef __BLOCKS__
   void (*set_did_reload_data_block) (VctTableModel *, void (^) (VctCellData *const *, gsize)) = vct_table_model_set_did_reload_data_block;
   void (*set_did_error_block) (VctTableModel *, void (^) (const char *)) = vct_table_model_set_did_error_block;
@@ -167,6 +177,9 @@ main (void)
     (void (*) (void)) set_did_error, (void (*) (void)) set_did_update_navigation_title,
     (void (*) (void)) reload_func, (void (*) (void)) error_func,
     (void (*) (void)) title_func, (void (*) (void)) photos_func,
+    (void (*) (void)) error_get_type, (void (*) (void)) property_type_get_type,
+    (void (*) (void)) row_role_get_type, (void (*) (void)) follow_state_get_type,
+    (void (*) (void)) song_picker_state_get_type,
 #ifdef __BLOCKS__
     (void (*) (void)) set_did_reload_data_block, (void (*) (void)) set_did_error_block,
     (void (*) (void)) set_did_update_navigation_title_block,
@@ -176,7 +189,9 @@ main (void)
   (void) api;
   (void) model;
   (void) cell;
-  return (all[0] == NULL) + (int) code - VCT_ERROR_CANCELLED;
+  (void) enum_types;
+  return (all[0] == NULL) + (int) code - VCT_ERROR_CANCELLED + (int) role - VCT_ROW_ROLE_FOOTER +
+         (int) follow - VCT_FOLLOW_STATE_CHECKED;
 }
 EOF
 
