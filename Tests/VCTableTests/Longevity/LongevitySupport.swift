@@ -193,6 +193,8 @@ enum Longevity {
 
     /// At most this many rechecks when the tenth tenth costs too much (see `measure`).
     static let maxRechecks = 3
+    /// `VCT_LONGEVITY_RECHECK=1`: every run re-measures once against a fresh instance.
+    static let forceRecheck = ProcessInfo.processInfo.environment["VCT_LONGEVITY_RECHECK"].map { !$0.isEmpty && $0 != "0" } ?? false
 
     /// A tenth costing more than this × the first ends the run at once, failed: noise
     /// doubles a tenth at most (a CPU hog next to the tests), while a cost linear in the
@@ -285,6 +287,14 @@ enum Longevity {
                 guard tenth() != nil else { return run }
             }
             run.rssRecheckKiB = (before, LongevityRSS.currentKiB())
+        }
+        // VCT_LONGEVITY_RECHECK=1 runs one recheck whatever the ratio, so that the path a
+        // loaded machine takes (a fresh instance beside the measured one) is exercised too:
+        // a fresh driver that let its object go once made a loaded CI run time out.
+        if forceRecheck {
+            freshOps = 0
+            guard let (own, other) = tenth(interleavedWith: fresh()) else { return run }
+            run.rechecks.append(LongevityMeasurement.Recheck(instance: own, fresh: other))
         }
         while run.verdictRatio > maxRatio && run.rechecks.count < maxRechecks {
             freshOps = 0

@@ -277,19 +277,21 @@ struct LongevityTests {
     func rowBinderBinding() async {
         let context = TestContext()
         let scheduler = context.scheduler
-        @Sendable func driver(_ row: ToolkitCounterRowViewModel, _ updates: LongevityCounter) -> LongevityDriver {
+        // The driver holds the subject: a fresh instance's binder (the re-check's) would
+        // otherwise be released as the factory returns, ending its binding.
+        @Sendable func driver(_ subject: LongevitySubject<RowBinder<Int>>, _ row: ToolkitCounterRowViewModel) -> LongevityDriver {
             LongevityDriver { range in
                 for index in range { row.counter.value = index + 1 }
-                return Longevity.iterate(scheduler) { updates.value >= range.upperBound }
+                return Longevity.iterate(scheduler) { subject.deliveries.value >= range.upperBound }
             }
         }
         let (subject, row, initialDraws) = await offPool { Self.binder(on: scheduler) }
         #expect(initialDraws.value == 1)
 
         let run = await offPool { [ops] in
-            Longevity.measure("RowBinder binding", ops: ops, driver(row, subject.deliveries)) {
+            Longevity.measure("RowBinder binding", ops: ops, driver(subject, row)) {
                 let fresh = Self.binder(on: scheduler)
-                return driver(fresh.row, fresh.subject.deliveries)
+                return driver(fresh.subject, fresh.row)
             }
         }
         Longevity.check(run)
