@@ -1,7 +1,7 @@
 import Synchronization
 
-/// A current value and any number of observers (the feed app's `Dynamic<T>`, which allowed
-/// one, so cells overwrote each other).
+/// A current value and any number of observers (the feed app's `Observable<T>` had one
+/// `valueChanged` closure, so reused cells overwrote each other's).
 ///
 /// Setting `value` from any thread notifies the observers later, on the owner's
 /// scheduler, in order, and only when the value actually changed (`Equatable`). With

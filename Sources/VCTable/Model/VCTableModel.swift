@@ -113,7 +113,9 @@ public final class VCTableModel: Sendable {
         set { state.withLock { $0.didUpdateNavigationTitle = newValue } }
     }
 
-    /// The text `didError` receives for `error`.
+    /// The text `didError` receives for `error`: the original's "An Error Occured\n\n…" with
+    /// its typo fixed, because users read this text and no program should match on a
+    /// misspelling (match on `VCTableError.code` instead; PORTING.md, G13).
     public static func errorMessage(for error: VCTableError) -> String {
         "An Error Occurred\n\n" + error.message
     }
