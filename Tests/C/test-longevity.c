@@ -88,42 +88,12 @@
 /* ------------------------------------------------------------------ sizes */
 
 static guint
-env_uint (const char *name, guint fallback)
-{
-  const char *value = g_getenv (name);
-  guint64 parsed;
-
-  if (value == NULL || *value == '\0')
-    return fallback;
-  if (!g_ascii_string_to_unsigned (value, 10, 1, G_MAXUINT, &parsed, NULL))
-    g_error ("%s=%s: not a positive number", name, value);
-  return (guint) parsed;
-}
-
-static guint
 longevity_rounds (guint normal, guint valgrind)
 {
-  return MAX (env_uint ("VCT_LONGEVITY_ROUNDS", vct_test_scale (normal, valgrind)), MIN_ROUNDS);
+  return MAX (vct_test_env_uint ("VCT_LONGEVITY_ROUNDS", vct_test_scale (normal, valgrind)), MIN_ROUNDS);
 }
 
 /* ------------------------------------------------------------------ measuring */
-
-/* VmRSS of /proc/self/status, KiB (0 when unreadable). */
-static gsize
-rss_kib (void)
-{
-  char *status = NULL;
-  gsize kib = 0;
-
-  if (g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
-    {
-      const char *line = strstr (status, "\nVmRSS:");
-      if (line != NULL)
-        kib = (gsize) g_ascii_strtoull (line + strlen ("\nVmRSS:"), NULL, 10);
-    }
-  g_free (status);
-  return kib;
-}
 
 /* CPU time of the whole process, in us: the rounds' work on every thread, and nothing of
  * the other programs sharing the machine (a CI run beside a build measured 2.27x in wall
@@ -198,7 +168,7 @@ meter_run (Meter *meter, guint rounds, RoundFunc func, gpointer data)
     {
       meter->tenth[t] = meter_windows (&round, t == 9 ? rounds - round : tenth, func, data);
       if (t == 0)
-        meter->rss_first = rss_kib ();
+        meter->rss_first = vct_test_resident_kib ();
     }
   extension_start = g_get_monotonic_time ();
   while (meter_ratio (meter) > MAX_RATIO && meter->extensions < MAX_EXTENSIONS
@@ -208,7 +178,7 @@ meter_run (Meter *meter, guint rounds, RoundFunc func, gpointer data)
       meter->extensions++;
     }
   meter->rounds = round;
-  meter->rss_last = rss_kib ();
+  meter->rss_last = vct_test_resident_kib ();
 }
 
 static double

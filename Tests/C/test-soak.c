@@ -21,7 +21,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 /* ------------------------------------------------------------------ counting callbacks */
 
@@ -237,31 +236,6 @@ api_notify (gpointer data)
   g_main_context_wakeup (NULL);
 }
 
-static gsize
-resident_kib (void)
-{
-  gsize size = 0, resident = 0;
-  FILE *statm = fopen ("/proc/self/statm", "r");
-
-  if (statm == NULL)
-    return 0;
-  if (fscanf (statm, "%" G_GSIZE_FORMAT " %" G_GSIZE_FORMAT, &size, &resident) != 2)
-    resident = 0;
-  fclose (statm);
-  return resident * (gsize) sysconf (_SC_PAGESIZE) / 1024;
-}
-
-static guint
-env_uint (const char *name, guint fallback)
-{
-  const char *value = g_getenv (name);
-  guint64 parsed;
-
-  if (value == NULL || *value == '\0' || !g_ascii_string_to_unsigned (value, 10, 1, G_MAXUINT, &parsed, NULL))
-    return fallback;
-  return (guint) parsed;
-}
-
 /* ------------------------------------------------------------------ reload cycles */
 
 typedef struct
@@ -331,7 +305,7 @@ new_model (Soak *soak, VctApi *api)
 static void
 test_reload_cycles (void)
 {
-  guint cycles = env_uint ("VCT_SOAK_CYCLES", vct_test_scale (2000, 100));
+  guint cycles = vct_test_env_uint ("VCT_SOAK_CYCLES", vct_test_scale (2000, 100));
   guint warmup = MAX (cycles / 10, 1);
   GRand *rand = g_rand_new_with_seed (20261121);
   Api api = { requests_new (), 0, 0 };
@@ -443,12 +417,12 @@ test_reload_cycles (void)
       g_free (json);
 
       if (cycle + 1 == warmup)
-        rss_first = resident_kib ();
+        rss_first = vct_test_resident_kib ();
     }
   /* No stray result arrives later. */
   iterate_for (NULL, 20);
   g_assert_cmpint (counts.reloads + counts.errors, ==, soak.delivered);
-  rss_last = resident_kib ();
+  rss_last = vct_test_resident_kib ();
 
   vct_table_model_unref (soak.model);
   vct_api_unref (handle);
@@ -557,7 +531,7 @@ storm_settled (gpointer data)
 static void
 test_threads (void)
 {
-  double seconds = env_uint ("VCT_THREADS_SECONDS", 0);
+  double seconds = vct_test_env_uint ("VCT_THREADS_SECONDS", 0);
   Api api = { requests_new (), 0, 0 };
   Counts counts;
   Storm storm = { 0 };

@@ -1351,3 +1351,35 @@ table_fixture_teardown (TableFixture *fx)
   recorder_clear (&fx->rec);
   fake_api_clear (&fx->fake);
 }
+
+/* ------------------------------------------------------------- Environment, memory */
+
+guint
+vct_test_env_uint (const char *name, guint fallback)
+{
+  const char *value = g_getenv (name);
+  guint64 parsed;
+
+  if (value == NULL || *value == '\0')
+    return fallback;
+  if (!g_ascii_string_to_unsigned (value, 10, 1, G_MAXUINT, &parsed, NULL))
+    g_error ("%s=%s: not a positive number", name, value);
+  return (guint) parsed;
+}
+
+gsize
+vct_test_resident_kib (void)
+{
+  char *status = NULL;
+  gsize kib = 0;
+
+  if (g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+    {
+      const char *line = strstr (status, "\nVmRSS:");
+
+      if (line != NULL)
+        kib = (gsize) g_ascii_strtoull (line + strlen ("\nVmRSS:"), NULL, 10);
+    }
+  g_free (status);
+  return kib;
+}

@@ -327,6 +327,13 @@ void events_wait_at (Events *events, guint mark, const char *prefix, guint n, co
     g_free (seen_);                                            \
   } G_STMT_END
 
+/* The environment variable @name as a positive number; @fallback when it is unset or
+ * empty. Any other value is a test error (a typo in VCT_SOAK_CYCLES must not shrink a run). */
+guint vct_test_env_uint (const char *name, guint fallback);
+
+/* The process's resident set (VmRSS), in KiB; 0 when /proc cannot be read. */
+gsize vct_test_resident_kib (void);
+
 /* A quiet period of @context (NULL: the default): whatever was about to be delivered is
  * (to check that nothing else comes). */
 void settle_loop (GMainContext *context);
