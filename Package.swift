@@ -47,6 +47,7 @@ let package = Package(
             cSettings: [
                 .headerSearchPath("../../CInterop/include"),
                 .define("VCTABLE_COMPILATION"),
+                .define("G_LOG_DOMAIN", to: "\"VCTable\""),
                 // -gdwarf-4, the DWARF version swiftc emits: with this object in DWARF 5 (the
                 // toolchain clang's default), valgrind 3.19 (Debian 12) cannot read the
                 // library's debug info ("Possibly corrupted debuginfo file") and run.sh's

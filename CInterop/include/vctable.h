@@ -24,40 +24,58 @@ G_BEGIN_DECLS
 /**
  * VctApi:
  *
- * Where a [struct@TableModel] fetches photos from: the original's `MyAPI`.
+ * Where a [class@TableModel] fetches photos from: the original's `MyAPI`.
  *
- * An opaque, reference-counted, immutable handle; safe to share between threads and
- * models. Create one with [func@Api.new_for_uri] or [func@Api.new_custom].
+ * An immutable `GObject` with no properties; safe to share between threads and models.
+ * Create one with [ctor@Api.new_for_uri] or [ctor@Api.new_custom].
  */
-typedef struct _VctApi VctApi;
+#define VCT_TYPE_API (vct_api_get_type ())
+G_DECLARE_FINAL_TYPE (VctApi, vct_api, VCT, API, GObject)
 
 /**
  * VctApiRequest:
  *
- * One get-photos call to a custom [struct@Api]: the custom API completes it exactly once,
- * from any thread, with [method@ApiRequest.return_json] or [method@ApiRequest.return_error].
+ * One get-photos call to a custom [class@Api]: a `GObject` the custom API receives with
+ * a reference it owns, and completes exactly once, from any thread, with
+ * [method@ApiRequest.return_json] or [method@ApiRequest.return_error], which take that
+ * reference.
  */
-typedef struct _VctApiRequest VctApiRequest;
+#define VCT_TYPE_API_REQUEST (vct_api_request_get_type ())
+G_DECLARE_FINAL_TYPE (VctApiRequest, vct_api_request, VCT, API_REQUEST, GObject)
 
 /**
  * VctTableModel:
  *
- * The photo table's view model: the original's `VCTableModel`.
+ * The photo table's view model: the original's `VCTableModel`, as a `GObject`.
  *
- * It asks its [struct@Api] for photos, turns them into [struct@CellData] items and
- * reports back through three callbacks, each delivered later on the model's
- * `GMainContext`: the navigation title, the reloaded items, or an error message.
- * A reference-counted opaque handle.
+ * It asks its [struct@Api] for photos, shows them as [class@PhotoRow] objects in its
+ * [class@ListModel] ([method@TableModel.get_list]) and reports back through three
+ * signals named after the original's blocks, each emitted later on the model's
+ * `GMainContext` (the thread-default context of the thread that created it):
+ * [signal@TableModel::did-update-navigation-title], [signal@TableModel::did-reload-data]
+ * (the rows are in the list by then) and [signal@TableModel::did-error]. Its state is in
+ * three read-only properties with `notify`: [property@TableModel:title],
+ * [property@TableModel:loading] and [property@TableModel:last-error].
+ *
+ * The block-style setters ([method@TableModel.set_did_reload_data] and the others) are
+ * the original's API: each sets one callback, run just before the matching signal.
+ *
+ * Connect to the signals on the context thread (GTK's rule). The commands
+ * ([method@TableModel.reload_data], [method@TableModel.user_selected_cell]) and the
+ * setters are safe from any thread.
  */
-typedef struct _VctTableModel VctTableModel;
+#define VCT_TYPE_TABLE_MODEL (vct_table_model_get_type ())
+G_DECLARE_FINAL_TYPE (VctTableModel, vct_table_model, VCT, TABLE_MODEL, GObject)
 
 /**
  * VctCellData:
  *
- * One photo row: the original's `VCTableCellData`. Immutable and reference-counted;
- * safe to read and to pass between threads.
+ * One photo: the original's `VCTableCellData`, as an immutable `GObject` with read-only
+ * properties `id`, `album-id`, `title`, `url` and `thumbnail-url`; safe to read and to
+ * pass between threads.
  */
-typedef struct _VctCellData VctCellData;
+#define VCT_TYPE_CELL_DATA (vct_cell_data_get_type ())
+G_DECLARE_FINAL_TYPE (VctCellData, vct_cell_data, VCT, CELL_DATA, GObject)
 
 /**
  * VCT_ERROR:
@@ -376,7 +394,8 @@ VctTableModel *vct_table_model_factory_instance (void);
  * vct_table_model_ref:
  * @model: a model
  *
- * Adds a reference. Safe from any thread.
+ * g_object_ref() under the original C API's name (kept for existing programs). Safe
+ * from any thread.
  *
  * Returns: (transfer full): @model
  */
@@ -386,18 +405,21 @@ VctTableModel *vct_table_model_ref (VctTableModel *model);
  * vct_table_model_unref:
  * @model: (nullable) (transfer full): a model, or %NULL
  *
- * Drops a reference; %NULL is ignored. Safe from any thread. The last one finalizes the
- * model at once: its request is cancelled, nothing is delivered afterwards, and every
+ * g_object_unref() under the original C API's name; %NULL is ignored. Safe from any
+ * thread. The last reference disposes and finalizes the model at once: its request is cancelled, nothing is delivered afterwards, and every
  * callback's notify has run when this returns (when it is called from inside a callback,
  * that callback's own notify runs as the callback returns).
  */
 void vct_table_model_unref (VctTableModel *model);
 
 /**
- * vct_table_model_get_title:
+ * vct_table_model_get_title: (get-property title)
  * @model: a model
  *
- * Returns: (transfer none): "MVVM Table View Example", valid while @model lives
+ * The navigation title the model last reported: "MVVM Table View Example" until a
+ * reload or a selection reports another. Call on the context thread.
+ *
+ * Returns: (transfer none): the title, valid until the title next changes
  */
 const char *vct_table_model_get_title (VctTableModel *model);
 
@@ -549,21 +571,133 @@ void vct_table_model_set_did_update_navigation_title_block (VctTableModel *model
 /**
  * VctListModel:
  *
- * A sectioned list of row view models as a view sees it, with `GListModel`-style change
- * callbacks: the list toolkit every VCTable screen is built on. Reference-counted; its
- * callbacks run on its context thread, its setters and `ref`/`unref` are safe from any
- * thread, its getters are for the context thread.
+ * The rows of a screen as a [iface@Gio.ListModel] of [class@Row] objects, ready for
+ * `GtkListView` (`gtk_no_selection_new (g_object_ref (G_LIST_MODEL (list)))`).
+ *
+ * The list is sectioned; its flat order is, section by section, the header (if any), the
+ * rows, the footer (if any), and [method@ListModel.get_section] tells where each section
+ * starts and ends. A reload is reported as the fewest `items-changed` runs the diff
+ * finds: applied in order they turn a consumer's copy into the new list, and while each
+ * one is emitted the list reads as that run has left it (GTK's rule), so a view may read
+ * items inside its handler. A row whose content changes but whose identity stays (same
+ * photo id, same member) keeps its object and is reported as `notify` on that object,
+ * not as a remove and an add.
+ *
+ * Row objects are made on demand by g_list_model_get_item() and cached weakly: the list
+ * keeps no row alive, so a reload of 100 000 photos makes no 100 000 objects, and a view
+ * holding a row gets the same object back while the row's identity stays.
+ *
+ * Signals and `notify` are emitted on the list's context thread (the thread-default
+ * context of the thread that created its model); read it there too.
+ *
+ * The sectioned getters and callbacks below ([method@ListModel.get_item],
+ * [method@ListModel.set_items_changed], [method@ListModel.bind], …) are the API before
+ * `GListModel`: they stay until the demo and the screens have moved to the flat list.
  */
-typedef struct _VctListModel VctListModel;
+#define VCT_TYPE_LIST_MODEL (vct_list_model_get_type ())
+G_DECLARE_FINAL_TYPE (VctListModel, vct_list_model, VCT, LIST_MODEL, GObject)
 
 /**
  * VctRow:
  *
- * One row (or section header or footer) view model: a kind (which widget shows it) and
- * named properties. Reference-counted; rows returned by getters are valid until the
- * next change batch is delivered.
+ * One row, section header or section footer of a [class@ListModel]: an abstract
+ * `GObject`, one subclass per kind of row ([class@PhotoRow], [class@MemberRow],
+ * [class@FeedPhotoRow], [class@DayHeaderRow], [class@SongRow]), each with read-only
+ * properties that emit `notify` on the list's context thread when they change.
+ *
+ * A row object lives as long as its holders' references; it shows the row with its
+ * identity in the list (a photo's id, a member's id), whatever the row's position.
  */
-typedef struct _VctRow VctRow;
+#define VCT_TYPE_ROW (vct_row_get_type ())
+G_DECLARE_DERIVABLE_TYPE (VctRow, vct_row, VCT, ROW, GObject)
+
+/**
+ * VctRowClass:
+ * @parent_class: the parent class
+ *
+ * The class of [class@Row]. Subclasses are made by VCTable for the row types of its
+ * screens; the padding keeps room for virtual methods.
+ */
+struct _VctRowClass
+{
+  GObjectClass parent_class;
+
+  /*< private >*/
+  gpointer padding[8];
+};
+
+/**
+ * VCT_TYPE_PHOTO_ROW:
+ *
+ * The `GType` of [class@PhotoRow].
+ */
+#define VCT_TYPE_PHOTO_ROW (vct_photo_row_get_type ())
+/**
+ * VctPhotoRow:
+ *
+ * A row of the photo table (kind "PhotoCell"): properties `entry` (the row's text,
+ * "id. title"), `title`, `id`, `album-id`, `url` and `thumbnail-url`. Selecting it
+ * ([method@Row.select]) is the original's cell tap: the table's title becomes the
+ * photo's title.
+ */
+G_DECLARE_FINAL_TYPE (VctPhotoRow, vct_photo_row, VCT, PHOTO_ROW, VctRow)
+
+/**
+ * VCT_TYPE_MEMBER_ROW:
+ *
+ * The `GType` of [class@MemberRow].
+ */
+#define VCT_TYPE_MEMBER_ROW (vct_member_row_get_type ())
+/**
+ * VctMemberRow:
+ *
+ * A member row of the feed: properties `name`, `avatar-url`, `follow-state`
+ * ([enum@FollowState]), `button-hidden`, `button-enabled` and `spinning`. Pressing it
+ * ([method@Row.press]) is the follow button.
+ */
+G_DECLARE_FINAL_TYPE (VctMemberRow, vct_member_row, VCT, MEMBER_ROW, VctRow)
+
+/**
+ * VCT_TYPE_FEED_PHOTO_ROW:
+ *
+ * The `GType` of [class@FeedPhotoRow].
+ */
+#define VCT_TYPE_FEED_PHOTO_ROW (vct_feed_photo_row_get_type ())
+/**
+ * VctFeedPhotoRow:
+ *
+ * A photo row of the feed: properties `title`, `description`, `image-url` and `date`.
+ * Selecting it opens the photo's detail.
+ */
+G_DECLARE_FINAL_TYPE (VctFeedPhotoRow, vct_feed_photo_row, VCT, FEED_PHOTO_ROW, VctRow)
+
+/**
+ * VCT_TYPE_DAY_HEADER_ROW:
+ *
+ * The `GType` of [class@DayHeaderRow].
+ */
+#define VCT_TYPE_DAY_HEADER_ROW (vct_day_header_row_get_type ())
+/**
+ * VctDayHeaderRow:
+ *
+ * The header of one day of the feed (role [enum@RowRole.HEADER]): property `title`.
+ */
+G_DECLARE_FINAL_TYPE (VctDayHeaderRow, vct_day_header_row, VCT, DAY_HEADER_ROW, VctRow)
+
+/**
+ * VCT_TYPE_SONG_ROW:
+ *
+ * The `GType` of [class@SongRow].
+ */
+#define VCT_TYPE_SONG_ROW (vct_song_row_get_type ())
+/**
+ * VctSongRow:
+ *
+ * A song of the song picker: properties `title`, `subtitle`, `duration` (as text,
+ * as text) and `mode` (the Swift `SongMode`'s name: "selected" or "unselected" while
+ * picking; "playing", "playable" or "hidden" while listening).
+ */
+G_DECLARE_FINAL_TYPE (VctSongRow, vct_song_row, VCT, SONG_ROW, VctRow)
 
 /**
  * VctBinding:
@@ -637,6 +771,51 @@ typedef enum {
  * Returns: the GType of [enum@RowRole]
  */
 GType vct_row_role_get_type (void) G_GNUC_CONST;
+
+/**
+ * vct_row_select:
+ * @row: a row
+ *
+ * Reports "row selected" to the row's view model, which decides what happens (the photo
+ * table's row changes the table's title; a feed photo opens its detail). Safe from any
+ * thread; what it causes is reported later on the context thread.
+ */
+void vct_row_select (VctRow *row);
+
+/**
+ * vct_row_press:
+ * @row: a row
+ *
+ * Reports "the row's control was pressed" (the feed's follow button) to the row's view
+ * model. Safe from any thread.
+ */
+void vct_row_press (VctRow *row);
+
+/**
+ * vct_row_get_role:
+ * @row: a row
+ *
+ * Returns: where @row shows in its section (the `role` property)
+ */
+VctRowRole vct_row_get_role (VctRow *row);
+
+/**
+ * vct_list_model_get_section:
+ * @list: a list
+ * @position: a flat position (less than the list's `n-items`)
+ * @out_start: (out) (optional): the flat position of the section's first item
+ * @out_end: (out) (optional): the flat position just after the section's last item
+ *
+ * The half-open range `[start, end)` of the section that holds @position, as GTK
+ * 4.12's `gtk_section_model_get_section()` answers. For a @position past the end, both
+ * are the item count (GTK's rule).
+ *
+ * Returns: the index of the section, or the section count when @position is past the end
+ */
+guint vct_list_model_get_section (VctListModel *list,
+                                  guint         position,
+                                  guint        *out_start,
+                                  guint        *out_end);
 
 /**
  * VctSectionsChangedFunc:
@@ -1660,11 +1839,6 @@ void vct_song_picker_model_set_did_error (VctSongPickerModel *model,
                                           gpointer            user_data,
                                           GDestroyNotify      notify);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctApi, vct_api_unref)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctCellData, vct_cell_data_unref)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctTableModel, vct_table_model_unref)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctListModel, vct_list_model_unref)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctRow, vct_row_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctFeedService, vct_feed_service_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctFeedModel, vct_feed_model_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctSongService, vct_song_service_unref)

@@ -250,8 +250,13 @@ else
 fi
 
 # The functions vctable.h declares (a declaration starts in column 0 with its type).
-{ grep -oE '^[A-Za-z_][A-Za-z0-9_ *]*[ *]vct_[a-z0-9_]+ \(' "$prefix/include/vctable.h" || true; } |
-    { grep -oE 'vct_[a-z0-9_]+' || true; } | LC_ALL=C sort -u >"$build/header.functions"
+# G_DECLARE_*_TYPE (VctFoo, vct_foo, …) declares vct_foo_get_type ().
+{
+    { grep -oE '^[A-Za-z_][A-Za-z0-9_ *]*[ *]vct_[a-z0-9_]+ \(' "$prefix/include/vctable.h" || true; } |
+        { grep -oE 'vct_[a-z0-9_]+' || true; }
+    { grep -oE '^G_DECLARE_[A-Z]+_TYPE \([A-Za-z]+, vct_[a-z0-9_]+' "$prefix/include/vctable.h" || true; } |
+        { grep -oE 'vct_[a-z0-9_]+' || true; } | sed 's/$/_get_type/'
+} | LC_ALL=C sort -u >"$build/header.functions"
 { grep '^vct_' "$symbols" || true; } | LC_ALL=C sort >"$build/listed.functions"
 n_declared=$(wc -l <"$build/header.functions")
 if [[ $n_declared -gt 0 ]] && diff -u "$build/header.functions" "$build/listed.functions" >"$logs/functions.diff"; then

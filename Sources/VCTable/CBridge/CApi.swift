@@ -1,15 +1,29 @@
 internal import CGLib
+internal import VCTableGObject
 import Foundation
 import Synchronization
 
-/// `VctApi`: a reference-counted box around the `MyAPI` a C caller chose.
-final class CApi: CHandle, @unchecked Sendable {
+/// The Swift core of a `VctApi` object (vct-api.c): the `MyAPI` a C caller chose.
+final class CApi: @unchecked Sendable {
     let api: any MyAPI
 
-    init(_ api: any MyAPI) {
+    private init(_ api: any MyAPI) {
         self.api = api
     }
 
+    /// A new `VctApi` object (transfer full) for `api`.
+    static func makeObject(_ api: any MyAPI) -> OpaquePointer {
+        OpaquePointer(_vct_api_new(Unmanaged.passRetained(CApi(api)).toOpaque())!)
+    }
+
+    /// The core of a `VctApi *` argument, with GLib's critical for anything else.
+    static func from(_ pointer: OpaquePointer?, _ function: StaticString) -> CApi? {
+        guard let core = _vct_api_get_core(UnsafeRawPointer(pointer)) else {
+            _ = cCheck(false, function, "VCT_IS_API (api)")
+            return nil
+        }
+        return Unmanaged<CApi>.fromOpaque(core).takeUnretainedValue()
+    }
 }
 
 /// A `MyAPI` backed by a C `VctApiGetPhotosFunc`: each fetch hands the function a
@@ -31,11 +45,11 @@ final class CCustomAPI: MyAPI, @unchecked Sendable {
     }
 }
 
-/// `VctApiRequest`: one get-photos call waiting for its C completion. Completing it
-/// consumes the reference the C side was given. A request abandoned (superseded, or its
-/// model finalized) resumes its waiter at once with `CancellationError`; a completion
-/// arriving after that is dropped.
-final class CApiRequest: CHandle, @unchecked Sendable {
+/// The Swift core of a `VctApiRequest` object (vct-api.c): one get-photos call waiting
+/// for its C completion. Completing it consumes the reference the C side was given. A
+/// request abandoned (superseded, or its model finalized) resumes its waiter at once with
+/// `CancellationError`; a completion arriving after that is dropped.
+final class CApiRequest: @unchecked Sendable {
     private struct State {
         var continuation: CheckedContinuation<Data, any Error>?
         var abandoned = false
@@ -70,6 +84,20 @@ final class CApiRequest: CHandle, @unchecked Sendable {
         continuation?.resume(throwing: CancellationError())
     }
 
+    /// A new `VctApiRequest` object (transfer full) whose core is `self`.
+    func makeObject() -> OpaquePointer {
+        OpaquePointer(_vct_api_request_new(Unmanaged.passRetained(self).toOpaque())!)
+    }
+
+    /// The core of a `VctApiRequest *` argument, with GLib's critical for anything else.
+    static func from(_ pointer: OpaquePointer?, _ function: StaticString) -> CApiRequest? {
+        guard let core = _vct_api_request_get_core(UnsafeRawPointer(pointer)) else {
+            _ = cCheck(false, function, "VCT_IS_API_REQUEST (request)")
+            return nil
+        }
+        return Unmanaged<CApiRequest>.fromOpaque(core).takeUnretainedValue()
+    }
+
     func complete(_ result: Result<Data, VCTableError>) {
         let continuation = state.withLock { state in
             defer { state.continuation = nil }
@@ -87,9 +115,9 @@ public func vct_api_new_for_uri(_ uri: UnsafePointer<CChar>?) -> OpaquePointer? 
     guard cCheck(uri != nil, "vct_api_new_for_uri", "uri != NULL") else { return nil }
     let text = String(cString: uri!)
     do {
-        return CApi(try URIPhotosAPI(uri: text)).retainedPointer
+        return CApi.makeObject(try URIPhotosAPI(uri: text))
     } catch {
-        return CApi(FailingAPI(error: error)).retainedPointer
+        return CApi.makeObject(FailingAPI(error: error))
     }
 }
 
@@ -104,7 +132,7 @@ public func vct_api_new_for_uri_full(
             uri: String(cString: uri!),
             timeout: timeoutMilliseconds == 0 ? URIPhotosAPI.defaultTimeout : .milliseconds(timeoutMilliseconds),
             maximumBodySize: maximumBodySize == 0 ? URIPhotosAPI.defaultMaximumBodySize : maximumBodySize)
-        return CApi(api).retainedPointer
+        return CApi.makeObject(api)
     } catch let failure {
         error?.pointee = UnsafeMutableRawPointer(CError.make(failure))
         return nil
@@ -118,44 +146,38 @@ public func vct_api_new_custom(
     _ notify: CDestroyNotify?
 ) -> OpaquePointer? {
     guard cCheck(getPhotos != nil, "vct_api_new_custom", "get_photos != NULL") else { return nil }
-    return CApi(CCustomAPI(getPhotos!, userData: userData, notify: notify)).retainedPointer
-}
-
-@_spi(CInterop) @c(vct_api_ref)
-public func vct_api_ref(_ api: OpaquePointer?) -> OpaquePointer? {
-    CApi.ref(api, "vct_api_ref", "api != NULL")
-}
-
-@_spi(CInterop) @c(vct_api_unref)
-public func vct_api_unref(_ api: OpaquePointer?) {
-    CApi.unref(api)
+    return CApi.makeObject(CCustomAPI(getPhotos!, userData: userData, notify: notify))
 }
 
 @_spi(CInterop) @c(vct_api_request_get_cancellable)
 public func vct_api_request_get_cancellable(_ request: OpaquePointer?) -> UnsafeMutableRawPointer? {
-    guard cCheck(request != nil, "vct_api_request_get_cancellable", "request != NULL") else { return nil }
-    return UnsafeMutableRawPointer(CApiRequest.from(request!).cancellable)
+    guard let core = CApiRequest.from(request, "vct_api_request_get_cancellable") else { return nil }
+    return UnsafeMutableRawPointer(core.cancellable)
 }
 
 @_spi(CInterop) @c(vct_api_request_return_json)
-public func vct_api_request_return_json(_ request: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ length: Int) {
-    guard cCheck(request != nil, "vct_api_request_return_json", "request != NULL") else { return }
-    let request = CApiRequest.take(request!)
+public func vct_api_request_return_json(_ pointer: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ length: Int) {
+    guard let core = CApiRequest.from(pointer, "vct_api_request_return_json") else { return }
+    // The caller's reference goes with the call (transfer full); `core` is kept by this
+    // function's own reference until it returns.
+    defer { _vct_object_unref(UnsafeMutableRawPointer(pointer)) }
     guard cCheck(json != nil || length == 0, "vct_api_request_return_json", "json != NULL || length == 0") else {
-        request.complete(.failure(VCTableError(.emptyResponse, "The custom API returned no JSON.")))
+        core.complete(.failure(VCTableError(.emptyResponse, "The custom API returned no JSON.")))
         return
     }
     let count = length < 0 ? strlen(json!) : length
-    request.complete(.success(count == 0 ? Data() : Data(bytes: json!, count: count)))
+    core.complete(.success(count == 0 ? Data() : Data(bytes: json!, count: count)))
 }
 
 @_spi(CInterop) @c(vct_api_request_return_error)
-public func vct_api_request_return_error(_ request: OpaquePointer?, _ error: UnsafeRawPointer?) {
-    guard cCheck(request != nil, "vct_api_request_return_error", "request != NULL") else { return }
-    let request = CApiRequest.take(request!)
+public func vct_api_request_return_error(_ pointer: OpaquePointer?, _ error: UnsafeRawPointer?) {
+    guard let core = CApiRequest.from(pointer, "vct_api_request_return_error") else { return }
+    // The caller's reference goes with the call (transfer full); `core` is kept by this
+    // function's own reference until it returns.
+    defer { _vct_object_unref(UnsafeMutableRawPointer(pointer)) }
     guard cCheck(error != nil, "vct_api_request_return_error", "error != NULL") else {
-        request.complete(.failure(VCTableError(.failed, "The custom API failed without saying why.")))
+        core.complete(.failure(VCTableError(.failed, "The custom API failed without saying why.")))
         return
     }
-    request.complete(.failure(CError.read(error!.assumingMemoryBound(to: GError.self))))
+    core.complete(.failure(CError.read(error!.assumingMemoryBound(to: GError.self))))
 }

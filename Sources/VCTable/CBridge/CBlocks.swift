@@ -23,8 +23,7 @@ enum CBlock {
         unsafeBitCast(CBlock.invoke(block!), to: Invoke.self)(block, text)
     }
 
-    static func set(_ model: OpaquePointer, _ slot: CTableModel.Slot, _ block: UnsafeMutableRawPointer?, _ trampoline: UnsafeRawPointer) {
-        let box = CTableModel.from(model)
+    static func set(_ box: CTableModel, _ slot: CTableModel.Slot, _ block: UnsafeMutableRawPointer?, _ trampoline: UnsafeRawPointer) {
         guard let block else { return box.set(slot, UnsafeRawPointer?.none, nil, nil) }
         box.set(slot, trampoline, _Block_copy(block), release)
     }
@@ -32,18 +31,18 @@ enum CBlock {
 
 @_spi(CInterop) @c(vct_table_model_set_did_reload_data_block)
 public func vct_table_model_set_did_reload_data_block(_ model: OpaquePointer?, _ block: UnsafeMutableRawPointer?) {
-    guard cCheck(model != nil, "vct_table_model_set_did_reload_data_block", "model != NULL") else { return }
-    CBlock.set(model!, .didReloadData, block, unsafeBitCast(CBlock.reloadTrampoline, to: UnsafeRawPointer.self))
+    guard let box = table(model, "vct_table_model_set_did_reload_data_block") else { return }
+    CBlock.set(box, .didReloadData, block, unsafeBitCast(CBlock.reloadTrampoline, to: UnsafeRawPointer.self))
 }
 
 @_spi(CInterop) @c(vct_table_model_set_did_error_block)
 public func vct_table_model_set_did_error_block(_ model: OpaquePointer?, _ block: UnsafeMutableRawPointer?) {
-    guard cCheck(model != nil, "vct_table_model_set_did_error_block", "model != NULL") else { return }
-    CBlock.set(model!, .didError, block, unsafeBitCast(CBlock.textTrampoline, to: UnsafeRawPointer.self))
+    guard let box = table(model, "vct_table_model_set_did_error_block") else { return }
+    CBlock.set(box, .didError, block, unsafeBitCast(CBlock.textTrampoline, to: UnsafeRawPointer.self))
 }
 
 @_spi(CInterop) @c(vct_table_model_set_did_update_navigation_title_block)
 public func vct_table_model_set_did_update_navigation_title_block(_ model: OpaquePointer?, _ block: UnsafeMutableRawPointer?) {
-    guard cCheck(model != nil, "vct_table_model_set_did_update_navigation_title_block", "model != NULL") else { return }
-    CBlock.set(model!, .didUpdateNavigationTitle, block, unsafeBitCast(CBlock.textTrampoline, to: UnsafeRawPointer.self))
+    guard let box = table(model, "vct_table_model_set_did_update_navigation_title_block") else { return }
+    CBlock.set(box, .didUpdateNavigationTitle, block, unsafeBitCast(CBlock.textTrampoline, to: UnsafeRawPointer.self))
 }

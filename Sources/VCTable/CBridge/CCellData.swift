@@ -1,7 +1,10 @@
-/// `VctCellData`: an immutable, reference-counted `VCTableCellData` for C, with its strings
-/// stored once as NUL-terminated UTF-8 in one allocation (title, url, thumbnail URL), so
-/// the getters hand out pointers that live as long as the cell.
-final class CCellData: CHandle, @unchecked Sendable {
+internal import VCTableGObject
+
+/// The Swift core of a `VctCellData` object (vct-cell-data.c): an immutable
+/// `VCTableCellData` with its strings stored once as NUL-terminated UTF-8 in one
+/// allocation (title, url, thumbnail URL), so the getters hand out pointers that live as
+/// long as the object.
+final class CCellData: @unchecked Sendable {
     let cell: VCTableCellData
     private let strings: UnsafeMutablePointer<CChar>
     private let urlOffset: Int
@@ -38,44 +41,64 @@ final class CCellData: CHandle, @unchecked Sendable {
     var url: UnsafePointer<CChar> { UnsafePointer(strings + urlOffset) }
     var thumbnailURL: UnsafePointer<CChar> { UnsafePointer(strings + thumbnailOffset) }
 
+    /// A new `VctCellData` object for `cell`, owned by the result.
+    static func makeObject(_ cell: VCTableCellData) -> OwnedObject {
+        OwnedObject(adopting: _vct_cell_data_new(Unmanaged.passRetained(CCellData(cell)).toOpaque())!)
+    }
+
+    /// The core of a `VctCellData *` argument, with GLib's critical for anything else.
+    static func from(_ pointer: OpaquePointer?, _ function: StaticString) -> CCellData? {
+        guard let core = _vct_cell_data_get_core(UnsafeRawPointer(pointer)) else {
+            _ = cCheck(false, function, "VCT_IS_CELL_DATA (cell)")
+            return nil
+        }
+        return Unmanaged<CCellData>.fromOpaque(core).takeUnretainedValue()
+    }
+}
+
+/// A strong reference to a GObject, dropped when this object goes (on whatever thread
+/// releases it last: `releaseOffLoop` moves large batches off the loop).
+final class OwnedObject: @unchecked Sendable {
+    let raw: UnsafeMutableRawPointer
+
+    /// Takes over the reference `raw` carries.
+    init(adopting raw: UnsafeMutableRawPointer) {
+        self.raw = raw
+    }
+
+    deinit {
+        _vct_object_unref(raw)
+    }
+
+    var pointer: OpaquePointer { OpaquePointer(raw) }
 }
 
 @_spi(CInterop) @c(vct_cell_data_get_id)
 public func vct_cell_data_get_id(_ cell: OpaquePointer?) -> Int64 {
-    guard cCheck(cell != nil, "vct_cell_data_get_id", "cell != NULL") else { return 0 }
-    return Int64(CCellData.from(cell!).cell.id)
+    guard let core = CCellData.from(cell, "vct_cell_data_get_id") else { return 0 }
+    return Int64(core.cell.id)
 }
 
 @_spi(CInterop) @c(vct_cell_data_get_album_id)
 public func vct_cell_data_get_album_id(_ cell: OpaquePointer?) -> Int64 {
-    guard cCheck(cell != nil, "vct_cell_data_get_album_id", "cell != NULL") else { return 0 }
-    return Int64(CCellData.from(cell!).cell.albumId)
+    guard let core = CCellData.from(cell, "vct_cell_data_get_album_id") else { return 0 }
+    return Int64(core.cell.albumId)
 }
 
 @_spi(CInterop) @c(vct_cell_data_get_title)
 public func vct_cell_data_get_title(_ cell: OpaquePointer?) -> UnsafePointer<CChar>? {
-    guard cCheck(cell != nil, "vct_cell_data_get_title", "cell != NULL") else { return nil }
-    return CCellData.from(cell!).title
+    guard let core = CCellData.from(cell, "vct_cell_data_get_title") else { return nil }
+    return core.title
 }
 
 @_spi(CInterop) @c(vct_cell_data_get_url)
 public func vct_cell_data_get_url(_ cell: OpaquePointer?) -> UnsafePointer<CChar>? {
-    guard cCheck(cell != nil, "vct_cell_data_get_url", "cell != NULL") else { return nil }
-    return CCellData.from(cell!).url
+    guard let core = CCellData.from(cell, "vct_cell_data_get_url") else { return nil }
+    return core.url
 }
 
 @_spi(CInterop) @c(vct_cell_data_get_thumbnail_url)
 public func vct_cell_data_get_thumbnail_url(_ cell: OpaquePointer?) -> UnsafePointer<CChar>? {
-    guard cCheck(cell != nil, "vct_cell_data_get_thumbnail_url", "cell != NULL") else { return nil }
-    return CCellData.from(cell!).thumbnailURL
-}
-
-@_spi(CInterop) @c(vct_cell_data_ref)
-public func vct_cell_data_ref(_ cell: OpaquePointer?) -> OpaquePointer? {
-    CCellData.ref(cell, "vct_cell_data_ref", "cell != NULL")
-}
-
-@_spi(CInterop) @c(vct_cell_data_unref)
-public func vct_cell_data_unref(_ cell: OpaquePointer?) {
-    CCellData.unref(cell)
+    guard let core = CCellData.from(cell, "vct_cell_data_get_thumbnail_url") else { return nil }
+    return core.thumbnailURL
 }

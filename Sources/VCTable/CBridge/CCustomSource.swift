@@ -31,7 +31,7 @@ final class CCustomSource: @unchecked Sendable {
                 guard request.begin(continuation) else { return }
                 scheduler.schedule { [self] in
                     guard !request.isAbandoned else { return }
-                    invoke(request.retainedPointer, userData)
+                    invoke(request.makeObject(), userData)
                 }
             }
         } onCancel: {

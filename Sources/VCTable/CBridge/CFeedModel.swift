@@ -76,7 +76,7 @@ public func vct_feed_model_is_list_hidden(_ model: OpaquePointer?) -> Int32 {
 
 @_spi(CInterop) @c(vct_feed_model_get_list)
 public func vct_feed_model_get_list(_ model: OpaquePointer?) -> OpaquePointer? {
-    feed(model, "vct_feed_model_get_list")?.list.pointer
+    feed(model, "vct_feed_model_get_list").map { OpaquePointer($0.list) }
 }
 
 @_spi(CInterop) @c(vct_feed_model_reload)

@@ -1,51 +1,152 @@
 internal import CGLib
+internal import VCTableGObject
 import Synchronization
 
-/// `VctRow`: a reference-counted box around one row (or header/footer) view model, with
-/// its kind string kept as C text for the life of the box.
-final class CRow: CHandle, @unchecked Sendable {
-    let row: any RowViewModel
-    let kind: UnsafeMutablePointer<CChar>?
-    /// While a change callback for this box runs: the change, whose values the getters
-    /// answer with (the row as of that change, not as it is by now).
-    private let delivering = Mutex<RowPropertyChange?>(nil)
+/// The Swift core of one `VctRow` object (vct-row.c): the row view model it shows, its
+/// kind and role, and the subscription that turns the view model's property changes
+/// into the object's `notify`.
+///
+/// The object owns the core (one retained reference, released in its finalize); the core
+/// refers to the object only weakly, so reporting a change never keeps a row alive. When
+/// a reload brings new content for the same identity, the list re-points the core to the
+/// new view model (`repoint(to:)`) and the object notifies the properties that differ.
+final class CRow: @unchecked Sendable {
+    private struct State {
+        var row: any RowViewModel
+        var subscription: (any Disposable)?
+        /// While a change is reported: the change, whose values the getters answer with
+        /// (the row as of that change, not as it is by now).
+        var delivering: RowPropertyChange?
+    }
 
-    init(_ row: any RowViewModel, kind: String?) {
-        self.row = row
+    private let state: Mutex<State>
+    let kind: UnsafeMutablePointer<CChar>?
+    let role: RowRole
+    private let object = Mutex<WeakObject?>(nil)
+
+    private init(_ row: any RowViewModel, kind: String?, role: RowRole) {
+        state = Mutex(State(row: row))
         self.kind = kind.map { strdup($0) }
+        self.role = role
     }
 
     deinit {
+        state.withLock { $0.subscription }?.dispose()
         free(kind)
     }
 
-    /// A property as the caller should see it now: as of the change being delivered, if any.
+    /// A new row object (transfer full) for `row`: a `VctRow` subclass chosen by the view
+    /// model's type.
+    static func makeObject(_ row: any RowViewModel, kind: String?, role: RowRole) -> UnsafeMutableRawPointer {
+        let core = CRow(row, kind: kind, role: role)
+        let object = _vct_row_new(classId(of: row), Unmanaged.passRetained(core).toOpaque())!
+        core.object.withLock { $0 = WeakObject(object) }
+        let subscription = core.subscribe(row)
+        core.state.withLock { $0.subscription = subscription }
+        return object
+    }
+
+    /// The core of a row object, or `nil` when `pointer` is not a `VctRow`.
+    static func from(object pointer: UnsafeRawPointer?) -> CRow? {
+        guard let core = _vct_row_get_core(UnsafeMutableRawPointer(mutating: pointer)) else { return nil }
+        return Unmanaged<CRow>.fromOpaque(core).takeUnretainedValue()
+    }
+
+    private static func classId(of row: any RowViewModel) -> VctRowClassId {
+        switch row {
+        case is PhotoCellViewModel: VCT_ROW_CLASS_PHOTO
+        case is MemberRowViewModel: VCT_ROW_CLASS_MEMBER
+        case is PhotoRowViewModel: VCT_ROW_CLASS_FEED_PHOTO
+        case is DayHeaderViewModel: VCT_ROW_CLASS_DAY_HEADER
+        case is SongRowViewModel: VCT_ROW_CLASS_SONG
+        default: VCT_ROW_CLASS_GENERIC
+        }
+    }
+
+    /// The view model shown now.
+    var row: any RowViewModel { state.withLock { $0.row } }
+
+    /// The row object, strongly (`_vct_object_unref` it), or `nil` once it is finalized.
+    func strongObject() -> UnsafeMutableRawPointer? { object.withLock { $0 }?.get() }
+
+    /// A property as the caller should see it now: as of the change being reported, if any.
     func property(_ name: String) -> PropertyValue? {
-        if let change = delivering.withLock({ $0 }) { return change.value(of: name) }
+        let (row, change) = state.withLock { ($0.row, $0.delivering) }
+        if let change { return change.value(of: name) }
         return row.property(name)
     }
 
-    /// Runs `body` (a C callback) with the getters answering as of `change`.
+    /// Runs `body` (a C callback, a notify) with the getters answering as of `change`.
     func delivering(_ change: RowPropertyChange?, _ body: () -> Void) {
-        let outer = delivering.withLock { state in
-            defer { state = change }
-            return state
+        let outer = state.withLock { state in
+            defer { state.delivering = change }
+            return state.delivering
         }
         body()
-        delivering.withLock { $0 = outer }
+        state.withLock { $0.delivering = outer }
     }
 
+    private func subscribe(_ row: any RowViewModel) -> (any Disposable)? {
+        row.observePropertyChanges { [weak self] change in self?.changed(change) }
+    }
+
+    /// On the context: the view model reported a change; the object notifies it.
+    private func changed(_ change: RowPropertyChange) {
+        guard let object = strongObject() else { return }
+        delivering(change) { change.name.withCString { _vct_row_notify(object, $0) } }
+        _vct_object_unref(object)
+    }
+
+    /// On the context: shows `newRow` (same identity, maybe new content) and notifies the
+    /// properties whose values differ.
+    func repoint(to newRow: any RowViewModel) {
+        let old = state.withLock { state in
+            defer {
+                state.row = newRow
+                state.subscription = nil
+            }
+            return (state.row, state.subscription)
+        }
+        old.1?.dispose()
+        let subscription = subscribe(newRow)
+        state.withLock { $0.subscription = subscription }
+        guard let object = strongObject() else { return }
+        for name in newRow.propertyNames where old.0.property(name) != newRow.property(name) {
+            name.withCString { _vct_row_notify(object, $0) }
+        }
+        _vct_object_unref(object)
+    }
+}
+
+/// A weak reference to a GObject (a heap `GWeakRef`), safe from any thread.
+final class WeakObject: @unchecked Sendable {
+    private let reference: UnsafeMutablePointer<GWeakRef>
+
+    init(_ object: UnsafeMutableRawPointer) {
+        reference = _vct_weak_ref_new(object)
+    }
+
+    deinit {
+        _vct_weak_ref_free(reference)
+    }
+
+    /// A strong reference (`_vct_object_unref` it), or `nil` once the object is finalized.
+    func get() -> UnsafeMutableRawPointer? { _vct_weak_ref_get(reference) }
 }
 
 /// `VctBinding`: one C observer of a row's property changes. `vct_binding_dispose` ends
-/// it and frees the handle; its notify runs exactly once then.
+/// it and frees the handle; its notify runs exactly once then. It holds a reference to the
+/// row object, dropped when it ends.
 final class CBinding: CHandle, @unchecked Sendable {
     private let lock = Mutex(())
     private let callback: CCallback
     private var subscription: (any Disposable)?
+    private var object: UnsafeMutableRawPointer?
 
-    init(row: CRow, callback: CCallback) {
+    /// Observes `object` (a row object, referenced here) whose core is `row`.
+    init(object: UnsafeMutableRawPointer, row: CRow, callback: CCallback) {
         self.callback = callback
+        self.object = _vct_object_ref(object)
         subscription = row.row.observePropertyChanges { [weak self, row] change in
             self?.changed(row, change)
         }
@@ -54,25 +155,31 @@ final class CBinding: CHandle, @unchecked Sendable {
     /// Calls the C function with the row and the change's property (`nil`: draw
     /// everything); while it runs, the row's getters answer as of `change`.
     func changed(_ row: CRow, _ change: RowPropertyChange?) {
+        guard let object = lock.withLock({ _ in self.object }) else { return }
+        let pointer = OpaquePointer(object)
         callback.call { callback in
             let function = unsafeBitCast(callback.function, to: CRowChangedFunction.self)
             row.delivering(change) {
                 if let change {
-                    change.name.withCString { function(row.pointer, $0, callback.userData) }
+                    change.name.withCString { function(pointer, $0, callback.userData) }
                 } else {
-                    function(row.pointer, nil, callback.userData)
+                    function(pointer, nil, callback.userData)
                 }
             }
         }
     }
 
     func dispose() {
-        let subscription = lock.withLock { _ -> (any Disposable)? in
-            defer { self.subscription = nil }
-            return self.subscription
+        let (subscription, object) = lock.withLock { _ -> ((any Disposable)?, UnsafeMutableRawPointer?) in
+            defer {
+                self.subscription = nil
+                self.object = nil
+            }
+            return (self.subscription, self.object)
         }
         subscription?.dispose()
         callback.detach()
+        if let object { _vct_object_unref(object) }
     }
 }
 
@@ -84,31 +191,26 @@ enum CPropertyType: Int32 {
     case none = 0, string, integer, boolean
 }
 
+/// The core of a `VctRow *` argument, with GLib's critical for anything else.
+func rowCore(_ row: OpaquePointer?, _ function: StaticString) -> CRow? {
+    guard cCheck(_vct_is_row(UnsafeRawPointer(row)) != 0, function, "VCT_IS_ROW (row)") else { return nil }
+    return CRow.from(object: UnsafeRawPointer(row))
+}
+
 private func property(_ row: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ function: StaticString) -> PropertyValue? {
-    guard cCheck(row != nil, function, "row != NULL"), cCheck(name != nil, function, "property != NULL") else { return nil }
-    return CRow.from(row!).property(String(cString: name!))
-}
-
-@_spi(CInterop) @c(vct_row_ref)
-public func vct_row_ref(_ row: OpaquePointer?) -> OpaquePointer? {
-    CRow.ref(row, "vct_row_ref", "row != NULL")
-}
-
-@_spi(CInterop) @c(vct_row_unref)
-public func vct_row_unref(_ row: OpaquePointer?) {
-    CRow.unref(row)
+    guard let core = rowCore(row, function), cCheck(name != nil, function, "property != NULL") else { return nil }
+    return core.property(String(cString: name!))
 }
 
 @_spi(CInterop) @c(vct_row_get_kind)
 public func vct_row_get_kind(_ row: OpaquePointer?) -> UnsafePointer<CChar>? {
-    guard cCheck(row != nil, "vct_row_get_kind", "row != NULL") else { return nil }
-    return CRow.from(row!).kind.map { UnsafePointer($0) }
+    rowCore(row, "vct_row_get_kind")?.kind.map { UnsafePointer($0) }
 }
 
 @_spi(CInterop) @c(vct_row_dup_property_names)
 public func vct_row_dup_property_names(_ row: OpaquePointer?) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
-    guard cCheck(row != nil, "vct_row_dup_property_names", "row != NULL") else { return nil }
-    let names = CRow.from(row!).row.propertyNames
+    guard let core = rowCore(row, "vct_row_dup_property_names") else { return nil }
+    let names = core.row.propertyNames
     let vector = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>(
         OpaquePointer(g_malloc0_n(gsize(names.count + 1), gsize(MemoryLayout<UnsafeMutablePointer<CChar>?>.size))))!
     for (index, name) in names.enumerated() { vector[index] = g_strdup(name) }
@@ -154,14 +256,14 @@ public func vct_row_observe(
     _ row: OpaquePointer?, _ function: CRowChangedFunction?,
     _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) -> OpaquePointer? {
-    guard cCheck(row != nil, "vct_row_observe", "row != NULL"),
+    guard let core = rowCore(row, "vct_row_observe"),
           cCheck(function != nil, "vct_row_observe", "func != NULL")
     else {
         notify?(userData)
         return nil
     }
     let callback = CCallback(function: unsafeBitCast(function!, to: UnsafeRawPointer.self), userData: userData, notify: notify)
-    let binding = CBinding(row: CRow.from(row!), callback: callback)
+    let binding = CBinding(object: UnsafeMutableRawPointer(row!), row: core, callback: callback)
     return binding.retainedPointer
 }
 

@@ -1,4 +1,5 @@
 internal import CGLib
+internal import VCTableGObject
 
 /// A screen view model for C (`VctFeedModel`, `VctSongPickerModel`): an explicit reference
 /// count, one callback slot per report, the screen's list as a `VctListModel`, and the
@@ -7,19 +8,20 @@ internal import CGLib
 final class CScreen<Model: Sendable, Slot: RawRepresentable<Int> & CaseIterable & Sendable>: CCallbackOwner, CCountedHandle, @unchecked Sendable {
     let model: Model
     let slots = CCallbackSlots(count: Slot.allCases.count)
-    let list: CListModel
+    /// The screen's rows as a `VctListModel` object, one reference owned by this box.
+    let list: UnsafeMutableRawPointer
     let references = CRefCount()
     private let subscriptions = CompositeDisposable()
 
     init(_ model: Model, list: ListModel) {
         self.model = model
-        self.list = CListModel.make(list)
+        self.list = CListModel.makeObject(list)
     }
 
     func dispose() {
         subscriptions.dispose()
         slots.dispose()
-        list.dropReference()
+        _vct_object_unref(list)
     }
 
     /// Forwards every change of `observable` to `slot`.

@@ -96,7 +96,7 @@ public func vct_song_picker_model_is_loading(_ model: OpaquePointer?) -> Int32 {
 
 @_spi(CInterop) @c(vct_song_picker_model_get_list)
 public func vct_song_picker_model_get_list(_ model: OpaquePointer?) -> OpaquePointer? {
-    picker(model, "vct_song_picker_model_get_list")?.list.pointer
+    picker(model, "vct_song_picker_model_get_list").map { OpaquePointer($0.list) }
 }
 
 @_spi(CInterop) @c(vct_song_picker_model_reload)

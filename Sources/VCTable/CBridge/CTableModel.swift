@@ -1,22 +1,28 @@
 internal import CGLib
+internal import VCTableGObject
 import Synchronization
 
-/// `VctTableModel`: a `VCTableModel` for C, with an explicit reference count (the last
-/// `vct_table_model_unref` finalizes at once, whatever threads still hold Swift
-/// references), the three C callback slots, and the `VctCellData` boxes of the items the
-/// last reload delivered.
-final class CTableModel: CCallbackOwner, CCountedHandle, @unchecked Sendable {
+/// The Swift core of a `VctTableModel` object (vct-table-model.c): the `VCTableModel`, the
+/// three legacy callback slots, the `VctCellData` boxes of the items the last reload
+/// delivered, and the reports that become the object's `notify` and signals.
+///
+/// The object owns the core (released in its finalize; `dispose()` in its dispose, which
+/// the last unref runs at once whatever threads still hold Swift references); the core
+/// refers to the object weakly. Each delivery runs the legacy callback first, without a
+/// reference to the object (so a callback's last unref disposes at once and nothing runs
+/// after it), then the object's notifies and signal.
+final class CTableModel: @unchecked Sendable {
 
     /// The delivered items and their C boxes, kept until the next reload is delivered (so
     /// `get_item` pointers stay valid until then). The boxes are made in the reload's task
     /// when `didReloadData` is set then (it hands out every box), else on first use.
     private struct Items {
         var cells: [VCTableCellData] = []
-        var boxes: [CCellData?] = []
+        var boxes: [OwnedObject?] = []
 
-        mutating func box(at index: Int) -> CCellData {
+        mutating func box(at index: Int) -> OwnedObject {
             if let box = boxes[index] { return box }
-            let box = CCellData(cells[index])
+            let box = CCellData.makeObject(cells[index])
             boxes[index] = box
             return box
         }
@@ -28,71 +34,121 @@ final class CTableModel: CCallbackOwner, CCountedHandle, @unchecked Sendable {
     }
 
     let slots = CCallbackSlots(count: Slot.allCases.count)
-    /// The model's rows as a `VctListModel`, owned by this box.
-    let list: CListModel
-    let title: UnsafeMutablePointer<CChar>
-    let references = CRefCount()
+    /// The model's rows as a `VctListModel` object, one reference owned by this box.
+    let list: UnsafeMutableRawPointer
     private let items = Mutex(Items())
+    private let object = Mutex<WeakObject?>(nil)
+    /// What the object's `notify` last told, and whether `dispose()` ran.
+    private let shown = Mutex<(loading: Bool, error: VCTableError?, disposed: Bool)>((false, nil, false))
 
     private init(_ model: VCTableModel) {
         self.model = model
-        list = CListModel.make(model.list)
-        title = strdup(model.title)
+        list = CListModel.makeObject(model.list)
     }
 
-    deinit {
-        free(title)
-    }
-
-    /// A new `VctTableModel *` owning its first reference.
+    /// A new `VctTableModel` object (transfer full) for `model`.
     static func make(_ model: VCTableModel) -> OpaquePointer {
         let box = CTableModel(model)
+        let object = _vct_table_model_new(Unmanaged.passRetained(box).toOpaque())!
+        box.object.withLock { $0 = WeakObject(object) }
         _ = model.addObserver { [weak box] report in box?.deliver(report) }
         model.setCompanion { [weak box] cells in box?.boxes(for: cells) }
-        return box.retainedPointer
+        return OpaquePointer(object)
     }
 
-    /// The last C reference: notifies run, the request is cancelled, nothing is
-    /// delivered afterwards.
+    /// The core of a model object, or `nil` when `pointer` is not a `VctTableModel`.
+    static func from(object pointer: UnsafeRawPointer?) -> CTableModel? {
+        guard let core = _vct_table_model_get_core(UnsafeMutableRawPointer(mutating: pointer)) else { return nil }
+        return Unmanaged<CTableModel>.fromOpaque(core).takeUnretainedValue()
+    }
+
+    /// The object's dispose (its last unref): notifies run, the request is cancelled,
+    /// nothing is delivered afterwards. Runs once, however often GObject disposes.
     func dispose() {
+        let first = shown.withLock { shown in
+            defer { shown.disposed = true }
+            return !shown.disposed
+        }
+        guard first else { return }
         slots.dispose()
-        list.dropReference()
+        _vct_object_unref(list)
         model.invalidate()
+    }
+
+    /// The object's notifies and signal for one delivery: `flags` (a signal, maybe a title
+    /// change), plus the `loading` and `last-error` changes since the last report.
+    private func report(_ flags: UInt32, _ text: String?) {
+        guard let object = object.withLock({ $0 })?.get() else { return }
+        let loading = model.isLoading
+        let error = model.lastError
+        let changes = shown.withLock { shown -> UInt32 in
+            var changes: UInt32 = 0
+            if shown.loading != loading {
+                shown.loading = loading
+                changes |= VCT_TABLE_MODEL_REPORT_LOADING_CHANGED.rawValue
+            }
+            if shown.error != error {
+                shown.error = error
+                changes |= VCT_TABLE_MODEL_REPORT_ERROR_CHANGED.rawValue
+            }
+            return changes
+        }
+        let report = VctTableModelReport(rawValue: flags | changes)
+        if let text {
+            text.withCString { _vct_table_model_report(object, report, $0) }
+        } else {
+            _vct_table_model_report(object, report, nil)
+        }
+        _vct_object_unref(object)
+    }
+
+    /// Stores the title the object answers with; whether it changed.
+    private func storeTitle(_ text: String) -> Bool {
+        guard let object = object.withLock({ $0 })?.get() else { return false }
+        defer { _vct_object_unref(object) }
+        return text.withCString { _vct_table_model_store_title(object, $0) } != 0
     }
 
     var numberOfItems: Int { items.withLock { $0.cells.count } }
 
-    func item(at index: Int) -> CCellData? {
+    func item(at index: Int) -> OwnedObject? {
         items.withLock { items in items.cells.indices.contains(index) ? items.box(at: index) : nil }
     }
 
     /// In the reload's task: the C boxes of `cells`, when `didReloadData` will need them all.
-    private func boxes(for cells: [VCTableCellData]) -> [CCellData?]? {
+    private func boxes(for cells: [VCTableCellData]) -> [OwnedObject?]? {
         guard slots.isSet(Slot.didReloadData.rawValue) else { return nil }
-        return cells.map { Optional(CCellData($0)) }
+        return cells.map { Optional(CCellData.makeObject($0)) }
     }
 
     /// On the context: forwards a report to the C callbacks.
     private func deliver(_ report: VCTableModel.Report) {
         switch report {
         case .navigationTitle(let text):
+            let changed = storeTitle(text)
             call(.didUpdateNavigationTitle, text)
+            self.report(
+                VCT_TABLE_MODEL_REPORT_TITLE.rawValue | (changed ? VCT_TABLE_MODEL_REPORT_TITLE_CHANGED.rawValue : 0), text)
         case .failed(let error):
-            call(.didError, VCTableModel.errorMessage(for: error))
+            let message = VCTableModel.errorMessage(for: error)
+            call(.didError, message)
+            self.report(VCT_TABLE_MODEL_REPORT_ERROR.rawValue, message)
         case .reloaded(let cells, let companion):
-            var boxes = companion as? [CCellData?] ?? []
+            var boxes = companion as? [OwnedObject?] ?? []
             if boxes.count != cells.count { boxes = Array(repeating: nil, count: cells.count) }
             var replaced = Items(cells: cells, boxes: boxes)
             items.withLock { swap(&$0, &replaced) }
             releaseOffLoop(&replaced, replacingWith: Items(), count: replaced.cells.count)
-            guard slots.isSet(Slot.didReloadData.rawValue) else { return }
-            let pointers = items.withLock { items in
-                (0..<items.cells.count).map { Optional(items.box(at: $0).pointer) }
+            if slots.isSet(Slot.didReloadData.rawValue) {
+                let pointers = items.withLock { items in
+                    (0..<items.cells.count).map { Optional(items.box(at: $0).pointer) }
+                }
+                slots.invoke(Slot.didReloadData.rawValue) { callback in
+                    let function = unsafeBitCast(callback.function, to: CReloadFunction.self)
+                    pointers.withUnsafeBufferPointer { function($0.baseAddress, $0.count, callback.userData) }
+                }
             }
-            slots.invoke(Slot.didReloadData.rawValue) { callback in
-                let function = unsafeBitCast(callback.function, to: CReloadFunction.self)
-                pointers.withUnsafeBufferPointer { function($0.baseAddress, $0.count, callback.userData) }
-            }
+            self.report(VCT_TABLE_MODEL_REPORT_RELOADED.rawValue, nil)
         }
     }
 
@@ -110,10 +166,29 @@ final class CTableModel: CCallbackOwner, CCountedHandle, @unchecked Sendable {
 
 // MARK: - C entry points
 
+/// The core of a `VctTableModel *` argument, with GLib's critical for anything else.
+func table(_ pointer: OpaquePointer?, _ function: StaticString) -> CTableModel? {
+    guard cCheck(_vct_is_table_model(UnsafeRawPointer(pointer)) != 0, function, "VCT_IS_TABLE_MODEL (model)") else { return nil }
+    return CTableModel.from(object: UnsafeRawPointer(pointer))
+}
+
+/// Sets a callback slot of the model at `pointer`. Anything but a model is a critical,
+/// and the notify still runs (the caller handed over `user_data`).
+func setTableSlot<Function>(
+    _ pointer: OpaquePointer?, _ slot: CTableModel.Slot, _ function: Function?,
+    _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?, _ name: StaticString
+) {
+    guard let model = table(pointer, name) else {
+        notify?(userData)
+        return
+    }
+    model.set(slot, function, userData, notify)
+}
+
 @_spi(CInterop) @c(vct_table_model_new_with_manager)
 public func vct_table_model_new_with_manager(_ api: OpaquePointer?) -> OpaquePointer? {
-    guard cCheck(api != nil, "vct_table_model_new_with_manager", "api != NULL") else { return nil }
-    return CTableModel.make(VCTableModel(manager: CApi.from(api!).api))
+    guard let api = CApi.from(api, "vct_table_model_new_with_manager") else { return nil }
+    return CTableModel.make(VCTableModel(manager: api.api))
 }
 
 @_spi(CInterop) @c(vct_table_model_factory_instance)
@@ -121,61 +196,42 @@ public func vct_table_model_factory_instance() -> OpaquePointer? {
     CTableModel.make(VCTableModel.factoryInstance())
 }
 
-@_spi(CInterop) @c(vct_table_model_ref)
-public func vct_table_model_ref(_ model: OpaquePointer?) -> OpaquePointer? {
-    guard cCheck(model != nil, "vct_table_model_ref", "model != NULL") else { return nil }
-    CTableModel.from(model!).retain()
-    return model
-}
-
-@_spi(CInterop) @c(vct_table_model_unref)
-public func vct_table_model_unref(_ model: OpaquePointer?) {
-    guard let model else { return }
-    CTableModel.from(model).release()
-}
-
-@_spi(CInterop) @c(vct_table_model_get_title)
-public func vct_table_model_get_title(_ model: OpaquePointer?) -> UnsafePointer<CChar>? {
-    guard cCheck(model != nil, "vct_table_model_get_title", "model != NULL") else { return nil }
-    return UnsafePointer(CTableModel.from(model!).title)
-}
-
 @_spi(CInterop) @c(vct_table_model_reload_data)
 public func vct_table_model_reload_data(_ model: OpaquePointer?) {
-    guard cCheck(model != nil, "vct_table_model_reload_data", "model != NULL") else { return }
-    CTableModel.from(model!).model.reloadData()
+    guard let box = table(model, "vct_table_model_reload_data") else { return }
+    box.model.reloadData()
 }
 
 @_spi(CInterop) @c(vct_table_model_user_selected_cell)
 public func vct_table_model_user_selected_cell(_ model: OpaquePointer?, _ cell: OpaquePointer?) {
-    guard cCheck(model != nil, "vct_table_model_user_selected_cell", "model != NULL"),
-          cCheck(cell != nil, "vct_table_model_user_selected_cell", "cell != NULL")
+    guard let box = table(model, "vct_table_model_user_selected_cell"),
+          let cell = CCellData.from(cell, "vct_table_model_user_selected_cell")
     else { return }
-    CTableModel.from(model!).model.userSelectedCell(CCellData.from(cell!).cell)
+    box.model.userSelectedCell(cell.cell)
 }
 
 @_spi(CInterop) @c(vct_table_model_get_n_items)
 public func vct_table_model_get_n_items(_ model: OpaquePointer?) -> UInt32 {
-    guard cCheck(model != nil, "vct_table_model_get_n_items", "model != NULL") else { return 0 }
-    return UInt32(clamping: CTableModel.from(model!).numberOfItems)
+    guard let box = table(model, "vct_table_model_get_n_items") else { return 0 }
+    return UInt32(clamping: box.numberOfItems)
 }
 
 @_spi(CInterop) @c(vct_table_model_get_item)
 public func vct_table_model_get_item(_ model: OpaquePointer?, _ position: UInt32) -> OpaquePointer? {
-    guard cCheck(model != nil, "vct_table_model_get_item", "model != NULL") else { return nil }
-    return CTableModel.from(model!).item(at: Int(position))?.pointer
+    guard let box = table(model, "vct_table_model_get_item") else { return nil }
+    return box.item(at: Int(position))?.pointer
 }
 
 @_spi(CInterop) @c(vct_table_model_is_loading)
 public func vct_table_model_is_loading(_ model: OpaquePointer?) -> Int32 {
-    guard cCheck(model != nil, "vct_table_model_is_loading", "model != NULL") else { return 0 }
-    return CTableModel.from(model!).model.isLoading ? 1 : 0
+    guard let box = table(model, "vct_table_model_is_loading") else { return 0 }
+    return box.model.isLoading ? 1 : 0
 }
 
 @_spi(CInterop) @c(vct_table_model_get_last_error)
 public func vct_table_model_get_last_error(_ model: OpaquePointer?) -> UnsafeMutableRawPointer? {
-    guard cCheck(model != nil, "vct_table_model_get_last_error", "model != NULL") else { return nil }
-    return CTableModel.from(model!).model.lastError.map { UnsafeMutableRawPointer(CError.make($0)) }
+    guard let box = table(model, "vct_table_model_get_last_error") else { return nil }
+    return box.model.lastError.map { UnsafeMutableRawPointer(CError.make($0)) }
 }
 
 @_spi(CInterop) @c(vct_table_model_set_did_reload_data)
@@ -183,7 +239,7 @@ public func vct_table_model_set_did_reload_data(
     _ model: OpaquePointer?, _ function: CReloadFunction?,
     _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) {
-    CTableModel.set(model, .didReloadData, function, userData, notify, "vct_table_model_set_did_reload_data", "model != NULL")
+    setTableSlot(model, .didReloadData, function, userData, notify, "vct_table_model_set_did_reload_data")
 }
 
 @_spi(CInterop) @c(vct_table_model_set_did_error)
@@ -191,7 +247,7 @@ public func vct_table_model_set_did_error(
     _ model: OpaquePointer?, _ function: CTextFunction?,
     _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) {
-    CTableModel.set(model, .didError, function, userData, notify, "vct_table_model_set_did_error", "model != NULL")
+    setTableSlot(model, .didError, function, userData, notify, "vct_table_model_set_did_error")
 }
 
 @_spi(CInterop) @c(vct_table_model_set_did_update_navigation_title)
@@ -199,13 +255,13 @@ public func vct_table_model_set_did_update_navigation_title(
     _ model: OpaquePointer?, _ function: CTextFunction?,
     _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) {
-    CTableModel.set(model, .didUpdateNavigationTitle, function, userData, notify, "vct_table_model_set_did_update_navigation_title", "model != NULL")
+    setTableSlot(model, .didUpdateNavigationTitle, function, userData, notify, "vct_table_model_set_did_update_navigation_title")
 }
 
 @_spi(CInterop) @c(vct_table_model_get_list)
 public func vct_table_model_get_list(_ model: OpaquePointer?) -> OpaquePointer? {
-    guard cCheck(model != nil, "vct_table_model_get_list", "model != NULL") else { return nil }
-    return CTableModel.from(model!).list.pointer
+    guard let box = table(model, "vct_table_model_get_list") else { return nil }
+    return OpaquePointer(box.list)
 }
 
 @_spi(CInterop) @c(vct_table_model_set_items_changed)
@@ -213,10 +269,10 @@ public func vct_table_model_set_items_changed(
     _ model: OpaquePointer?, _ function: CItemsChanged?,
     _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) {
-    guard cCheck(model != nil, "vct_table_model_set_items_changed", "model != NULL") else {
+    guard let box = table(model, "vct_table_model_set_items_changed") else {
         notify?(userData)
         return
     }
-    CListModel.set(CTableModel.from(model!).list.pointer, .itemsChanged, function, userData, notify,
-                   "vct_table_model_set_items_changed", "model != NULL")
+    setListSlot(OpaquePointer(box.list), .itemsChanged, function, userData, notify,
+                "vct_table_model_set_items_changed")
 }

@@ -1,6 +1,6 @@
 /* vctable-private.h: the seam between the two halves of libVCTable.so, the C half
- * (Sources/VCTableGObject: GType boilerplate, written as GLib writes it) and the Swift
- * core (Sources/VCTable).
+ * (Sources/VCTableGObject: the GObject classes, written as GLib writes them) and the
+ * Swift core (Sources/VCTable).
  *
  * Internal: never installed, no part of the API. Programs include <vctable.h>
  * (CInterop/include), which the C half includes too. SwiftPM makes this directory the
@@ -8,12 +8,21 @@
  * with `internal import VCTableGObject`, so nothing declared here reaches the public
  * Swift API.
  *
- * What belongs here: the functions one half calls in the other, each marked
- * G_GNUC_INTERNAL (hidden: linked inside libVCTable.so, never exported, so the
- * symbol check of Tests/C/run.sh keeps the exports equal to vctable.h) and each with
- * a comment saying which half implements it and why it exists. This header is
- * self-contained (GLib only), so the Swift side needs no search path to import it.
- * Nothing crosses yet: the enum types in vct-enum-types.c need nothing from Swift.
+ * The two directions cross differently:
+ *
+ * - Swift calls C through the G_GNUC_INTERNAL functions below (hidden: linked inside
+ *   libVCTable.so, never exported).
+ * - C calls Swift through one table of function pointers, VctCore, which the Swift core
+ *   fills once and hands out from _vct_core(). That function is the library's only
+ *   private export (listed in CInterop/vctable.symbols): a Swift @c function is exported
+ *   whatever its access level in a debug build, so one entry point, rather than one per
+ *   call, keeps the exports equal to the header's functions plus this one.
+ *
+ * The Swift core's objects cross as `gpointer core`: one retained reference, owned by the
+ * GObject that holds it and dropped by the table's *_release in its finalize.
+ *
+ * This header is self-contained (GLib only), so the Swift side needs no search path to
+ * import it.
  */
 #ifndef VCTABLE_PRIVATE_H
 #define VCTABLE_PRIVATE_H
@@ -25,5 +34,148 @@
 #endif
 
 #include <glib-object.h>
+
+G_BEGIN_DECLS
+
+/* VctCoreValueType: what a VctCoreValue holds (the values of VctPropertyType). */
+typedef enum {
+  VCT_CORE_VALUE_NONE = 0,
+  VCT_CORE_VALUE_STRING = 1,
+  VCT_CORE_VALUE_INT = 2,
+  VCT_CORE_VALUE_BOOLEAN = 3
+} VctCoreValueType;
+
+/* VctCoreValue: a row property as the Swift core reads it (its PropertyValue). @string
+ * is g_malloc'd and owned by the receiver; @text is the value as text (integers and
+ * booleans formatted), also owned by the receiver. */
+typedef struct {
+  VctCoreValueType type;
+  gint64           integer;
+  gboolean         boolean;
+  char            *string;
+} VctCoreValue;
+
+/* VctRowClassId: which VctRow subclass a row view model of the Swift core shows as. */
+typedef enum {
+  VCT_ROW_CLASS_GENERIC = 0,   /* a row type this header has no class for */
+  VCT_ROW_CLASS_PHOTO,         /* PhotoCellViewModel */
+  VCT_ROW_CLASS_MEMBER,        /* the feed's MemberRowViewModel */
+  VCT_ROW_CLASS_FEED_PHOTO,    /* the feed's PhotoRowViewModel */
+  VCT_ROW_CLASS_DAY_HEADER,    /* the feed's DayHeaderViewModel */
+  VCT_ROW_CLASS_SONG           /* SongRowViewModel */
+} VctRowClassId;
+
+/* VctCore: the Swift core's side of the seam (Sources/VCTable/CBridge/CCore.swift). */
+typedef struct {
+  /* Any core (a Swift class instance): drops the reference its object held. */
+  void        (*core_release)      (gpointer core);
+
+  /* VctRow: the row view model behind one row object. */
+  void        (*row_release)       (gpointer core);
+  gboolean    (*row_get)           (gpointer core, const char *name, VctCoreValue *value);
+  const char *(*row_get_kind)      (gpointer core);
+  gint        (*row_get_role)      (gpointer core);
+  void        (*row_select)        (gpointer core);
+  void        (*row_press)         (gpointer core);
+
+  /* VctListModel: the flat view of a sectioned list. */
+  void        (*list_dispose)      (gpointer core);
+  void        (*list_release)      (gpointer core);
+  guint       (*list_get_n_items)  (gpointer core);
+  gpointer    (*list_get_item)     (gpointer core, guint position);
+  guint       (*list_get_n_sections) (gpointer core);
+  guint       (*list_get_section)  (gpointer core, guint position, guint *start, guint *end);
+
+  /* VctTableModel: CTableModel. */
+  void        (*table_dispose)     (gpointer core);
+  void        (*table_release)     (gpointer core);
+} VctCore;
+
+/* VctTableModelReport: what one delivery of the table model's core reports, as flags:
+ * which properties to notify (in this order), then at most one signal. */
+typedef enum {
+  VCT_TABLE_MODEL_REPORT_TITLE_CHANGED   = 1 << 0,
+  VCT_TABLE_MODEL_REPORT_LOADING_CHANGED = 1 << 1,
+  VCT_TABLE_MODEL_REPORT_ERROR_CHANGED   = 1 << 2,
+  VCT_TABLE_MODEL_REPORT_TITLE           = 1 << 3,  /* did-update-navigation-title (text) */
+  VCT_TABLE_MODEL_REPORT_ERROR           = 1 << 4,  /* did-error (text) */
+  VCT_TABLE_MODEL_REPORT_RELOADED        = 1 << 5   /* did-reload-data */
+} VctTableModelReport;
+
+#ifndef __swift__
+/* Implemented by the Swift core (@c(_vct_core)); the same table on every call. */
+const VctCore *_vct_core (void);
+#endif
+
+/* ------------------------------------------------- implemented by the C half, for Swift */
+
+/* vct-row.c: a new row object of class @class_id (and the given @role) that owns @core
+ * (one retained reference; row_release runs in its finalize). Transfer full. */
+G_GNUC_INTERNAL gpointer _vct_row_new (VctRowClassId class_id, gpointer core);
+
+/* vct-row.c: the core of @row, or NULL when @row is not a VctRow (no critical). */
+G_GNUC_INTERNAL gpointer _vct_row_get_core (gpointer row);
+
+/* vct-row.c: whether @row is a VctRow (any pointer, NULL included). */
+G_GNUC_INTERNAL gboolean _vct_is_row (gconstpointer row);
+
+/* vct-row.c: emits notify for the property whose Swift name is @name ("followState" is
+ * "follow-state"); nothing when the row's class has no such property. */
+G_GNUC_INTERNAL void _vct_row_notify (gpointer row, const char *name);
+
+/* vct-list-model.c: a new list object that owns @core (list_dispose runs in its
+ * dispose, list_release in its finalize). Transfer full. */
+G_GNUC_INTERNAL gpointer _vct_list_model_new (gpointer core);
+
+/* vct-list-model.c: the core of @list, or NULL when @list is not a VctListModel. */
+G_GNUC_INTERNAL gpointer _vct_list_model_get_core (gpointer list);
+
+/* vct-list-model.c: whether @list is a VctListModel (any pointer, NULL included). */
+G_GNUC_INTERNAL gboolean _vct_is_list_model (gconstpointer list);
+
+/* vct-list-model.c: GListModel::items-changed on @list. */
+G_GNUC_INTERNAL void _vct_list_model_emit_items_changed (gpointer list, guint position,
+                                                         guint removed, guint added);
+
+/* vct-table-model.c: a new model object that owns @core (table_dispose runs in its
+ * dispose, table_release in its finalize). Transfer full. */
+G_GNUC_INTERNAL gpointer _vct_table_model_new (gpointer core);
+
+/* vct-table-model.c: the core of @model, or NULL when @model is not a VctTableModel. */
+G_GNUC_INTERNAL gpointer _vct_table_model_get_core (gpointer model);
+
+/* vct-table-model.c: whether @model is a VctTableModel (any pointer, NULL included). */
+G_GNUC_INTERNAL gboolean _vct_is_table_model (gconstpointer model);
+
+/* vct-table-model.c: stores the title the getter and the property answer with; returns
+ * whether it changed (the core then reports VCT_TABLE_MODEL_REPORT_TITLE_CHANGED). */
+G_GNUC_INTERNAL gboolean _vct_table_model_store_title (gpointer model, const char *title);
+
+/* vct-table-model.c: notifies the properties and emits the signal @report names, with
+ * @text as the signal's argument. On the context thread. */
+G_GNUC_INTERNAL void _vct_table_model_report (gpointer model, VctTableModelReport report,
+                                              const char *text);
+
+/* vct-api.c, vct-cell-data.c: new objects owning @core (core_release runs in their
+ * finalize; transfer full), and the core of an object (NULL for anything else). */
+G_GNUC_INTERNAL gpointer _vct_api_new (gpointer core);
+G_GNUC_INTERNAL gpointer _vct_api_get_core (gconstpointer api);
+G_GNUC_INTERNAL gpointer _vct_api_request_new (gpointer core);
+G_GNUC_INTERNAL gpointer _vct_api_request_get_core (gconstpointer request);
+G_GNUC_INTERNAL gpointer _vct_cell_data_new (gpointer core);
+G_GNUC_INTERNAL gpointer _vct_cell_data_get_core (gconstpointer cell);
+
+/* vct-weak-ref.c: a heap GWeakRef to @object, for Swift (which cannot lay out the
+ * GWeakRef union itself): _vct_weak_ref_get returns a strong reference or NULL. */
+G_GNUC_INTERNAL GWeakRef *_vct_weak_ref_new  (gpointer object);
+G_GNUC_INTERNAL gpointer  _vct_weak_ref_get  (GWeakRef *ref);
+G_GNUC_INTERNAL void      _vct_weak_ref_free (GWeakRef *ref);
+
+/* g_object_ref / g_object_unref for the Swift core (which does not import gobject's
+ * inline type-cast macros). */
+G_GNUC_INTERNAL gpointer  _vct_object_ref   (gpointer object);
+G_GNUC_INTERNAL void      _vct_object_unref (gpointer object);
+
+G_END_DECLS
 
 #endif /* VCTABLE_PRIVATE_H */

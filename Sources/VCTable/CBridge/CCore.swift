@@ -1,0 +1,97 @@
+internal import CGLib
+internal import VCTableGObject
+
+/// The Swift core's side of the seam with the C half (vctable-private.h): the table of
+/// functions the GObject classes call, handed out by `_vct_core()`, the library's only
+/// private export.
+///
+/// Each entry receives a `core` pointer: the retained Swift object a GObject owns (a
+/// `CRow`, a `CListModel`), borrowed for the call; `*_release` drops that reference.
+private func makeCoreTable() -> VctCore {
+  VctCore(
+    core_release: { core in
+        Unmanaged<AnyObject>.fromOpaque(core!).release()
+    },
+    row_release: { core in
+        Unmanaged<CRow>.fromOpaque(core!).release()
+    },
+    row_get: { core, name, value in
+        guard let core, let name, let value else { return 0 }
+        guard let read = Unmanaged<CRow>.fromOpaque(core).takeUnretainedValue().property(String(cString: name)) else { return 0 }
+        switch read {
+        case .string(let text):
+            value.pointee.type = VCT_CORE_VALUE_STRING
+            value.pointee.string = g_strdup(text)
+        case .integer(let number):
+            value.pointee.type = VCT_CORE_VALUE_INT
+            value.pointee.integer = gint64(number)
+        case .boolean(let flag):
+            value.pointee.type = VCT_CORE_VALUE_BOOLEAN
+            value.pointee.boolean = flag ? 1 : 0
+        }
+        return 1
+    },
+    row_get_kind: { core in
+        Unmanaged<CRow>.fromOpaque(core!).takeUnretainedValue().kind.map { UnsafePointer($0) }
+    },
+    row_get_role: { core in
+        switch Unmanaged<CRow>.fromOpaque(core!).takeUnretainedValue().role {
+        case .row: 0
+        case .header: 1
+        case .footer: 2
+        }
+    },
+    row_select: { core in
+        Unmanaged<CRow>.fromOpaque(core!).takeUnretainedValue().row.userSelected()
+    },
+    row_press: { core in
+        Unmanaged<CRow>.fromOpaque(core!).takeUnretainedValue().row.userPressed()
+    },
+    list_dispose: { core in
+        Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().dispose()
+    },
+    list_release: { core in
+        Unmanaged<CListModel>.fromOpaque(core!).release()
+    },
+    list_get_n_items: { core in
+        UInt32(clamping: Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().count)
+    },
+    list_get_item: { core, position in
+        Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().item(at: Int(position))
+    },
+    list_get_n_sections: { core in
+        UInt32(clamping: Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().numberOfSections)
+    },
+    list_get_section: { core, position, start, end in
+        let section = Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().section(at: Int(position))
+        start?.pointee = UInt32(clamping: section.start)
+        end?.pointee = UInt32(clamping: section.end)
+        return UInt32(clamping: section.index)
+    },
+    table_dispose: { core in
+        Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().dispose()
+    },
+    table_release: { core in
+        Unmanaged<CTableModel>.fromOpaque(core!).release()
+    }
+  )
+}
+
+/// The table, made once (on the first `_vct_core()` call) and never freed.
+private final class CoreTable: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<VctCore>
+
+    init() {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: makeCoreTable())
+    }
+
+    static let shared = CoreTable()
+}
+
+/// The seam's table (declared `const VctCore *_vct_core (void)` in vctable-private.h for
+/// the C half only): the same table on every call.
+@_spi(CInterop) @c(_vct_core)
+public func _vct_core() -> UnsafeRawPointer {
+    UnsafeRawPointer(CoreTable.shared.pointer)
+}

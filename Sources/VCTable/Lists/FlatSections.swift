@@ -1,0 +1,197 @@
+import VCTableDiff
+
+/// A sectioned list read as one flat list, the order of `VctListModel` (a `GListModel`):
+/// section by section, the header (if any), the rows, the footer (if any).
+///
+/// Positions are found by a binary search over the sections' start positions, so a
+/// lookup costs O(log sections) and building one costs O(sections), whatever the number
+/// of rows.
+struct FlatSections: Sendable {
+    /// What a flat position holds within its section.
+    enum Slot: Hashable, Sendable {
+        case header
+        case row(Int)
+        case footer
+    }
+
+    /// What a flat position holds.
+    struct Entry {
+        var sectionIndex: Int
+        var section: ListSection
+        var slot: Slot
+
+        /// The row, header or footer view model.
+        var model: any RowViewModel {
+            switch slot {
+            case .header: section.header!
+            case .row(let index): section.rows[index]
+            case .footer: section.footer!
+            }
+        }
+
+        var role: RowRole {
+            switch slot {
+            case .header: .header
+            case .row: .row
+            case .footer: .footer
+            }
+        }
+    }
+
+    let sections: [ListSection]
+    /// `starts[i]`: the flat position of section `i`'s first item; one more entry, the count.
+    private let starts: [Int]
+
+    init(_ sections: [ListSection]) {
+        self.sections = sections
+        var starts: [Int] = []
+        starts.reserveCapacity(sections.count + 1)
+        var position = 0
+        for section in sections {
+            starts.append(position)
+            position += Self.size(of: section)
+        }
+        starts.append(position)
+        self.starts = starts
+    }
+
+    /// How many items a section shows.
+    static func size(of section: ListSection) -> Int {
+        (section.header == nil ? 0 : 1) + section.rows.count + (section.footer == nil ? 0 : 1)
+    }
+
+    /// The number of items.
+    var count: Int { starts[starts.count - 1] }
+
+    /// The flat position of section `index`'s first item (`count` for `sections.count`).
+    func start(ofSection index: Int) -> Int { starts[index] }
+
+    /// The section that holds `position`, or `nil` past the end.
+    func sectionIndex(at position: Int) -> Int? {
+        guard position >= 0, position < count else { return nil }
+        // The last section starting at or before `position` that is not empty.
+        var low = 0
+        var high = sections.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= position { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// What `position` holds, or `nil` past the end.
+    func entry(at position: Int) -> Entry? {
+        guard let index = sectionIndex(at: position) else { return nil }
+        let section = sections[index]
+        var offset = position - starts[index]
+        if section.header != nil {
+            if offset == 0 { return Entry(sectionIndex: index, section: section, slot: .header) }
+            offset -= 1
+        }
+        if offset < section.rows.count { return Entry(sectionIndex: index, section: section, slot: .row(offset)) }
+        return Entry(sectionIndex: index, section: section, slot: .footer)
+    }
+
+    /// The flat splices that turn `old` into `new`, front to back, from a batch of
+    /// `ListModel` steps between them (section splices, then row splices per kept
+    /// section, in the new numbering; in-place updates are not splices).
+    ///
+    /// Applied in order they turn a copy of `old` into `new`: everything before a splice's
+    /// position already is `new`, everything at and after it still is the rest of `old`
+    /// (the rule `FlatTransition` reads positions by). A kept section whose header or
+    /// footer comes or goes gets a splice for that slot.
+    static func splices(for steps: [ListChange], from old: FlatSections, to new: FlatSections) -> [Splice] {
+        var sectionSplices: [Splice] = []
+        var rowSplices: [Int: [Splice]] = [:]
+        for step in steps {
+            switch step {
+            case .sections(let splice): sectionSplices.append(splice)
+            case .rows(let section, let splice): rowSplices[section, default: []].append(splice)
+            case .sectionUpdated, .rowUpdated: break
+            }
+        }
+
+        var result: [Splice] = []
+        func append(_ position: Int, removed: Int, added: Int) {
+            if removed != 0 || added != 0 { result.append(Splice(position: position, removed: removed, added: added)) }
+        }
+        func kept(_ oldIndex: Int, _ newIndex: Int) {
+            let oldSection = old.sections[oldIndex]
+            let newSection = new.sections[newIndex]
+            let start = new.start(ofSection: newIndex)
+            let oldHeader = oldSection.header == nil ? 0 : 1
+            let newHeader = newSection.header == nil ? 0 : 1
+            append(start, removed: oldHeader, added: newHeader)
+            let rowsStart = start + newHeader
+            for splice in rowSplices[newIndex] ?? [] {
+                append(rowsStart + splice.position, removed: splice.removed, added: splice.added)
+            }
+            append(
+                rowsStart + newSection.rows.count,
+                removed: oldSection.footer == nil ? 0 : 1, added: newSection.footer == nil ? 0 : 1)
+        }
+
+        var oldIndex = 0
+        var newIndex = 0
+        for splice in sectionSplices {
+            while newIndex < splice.position {
+                kept(oldIndex, newIndex)
+                oldIndex += 1
+                newIndex += 1
+            }
+            let removed = old.start(ofSection: oldIndex + splice.removed) - old.start(ofSection: oldIndex)
+            let added = new.start(ofSection: splice.position + splice.added) - new.start(ofSection: splice.position)
+            append(new.start(ofSection: splice.position), removed: removed, added: added)
+            oldIndex += splice.removed
+            newIndex = splice.position + splice.added
+        }
+        while newIndex < new.sections.count && oldIndex < old.sections.count {
+            kept(oldIndex, newIndex)
+            oldIndex += 1
+            newIndex += 1
+        }
+        return result
+    }
+}
+
+/// A flat list part way through a batch of splices: `new` up to `newEnd`, then the rest
+/// of `old` from `oldResume`. What `VctListModel` reads while it emits each
+/// `items-changed`, so that a handler sees the list as the runs so far have left it.
+struct FlatTransition: Sendable {
+    let old: FlatSections
+    let new: FlatSections
+    private(set) var newEnd = 0
+    private(set) var oldResume = 0
+
+    init(from old: FlatSections, to new: FlatSections) {
+        self.old = old
+        self.new = new
+    }
+
+    /// Moves past `splice`, the next of `FlatSections.splices`.
+    mutating func apply(_ splice: Splice) {
+        oldResume += (splice.position - newEnd) + splice.removed
+        newEnd = splice.position + splice.added
+    }
+
+    var count: Int { newEnd + (old.count - oldResume) }
+
+    /// What `position` holds now.
+    func entry(at position: Int) -> FlatSections.Entry? {
+        if position < newEnd { return new.entry(at: position) }
+        return old.entry(at: oldResume + position - newEnd)
+    }
+
+    /// The section that holds `position`: its range, clipped to the part (new or old) the
+    /// position is in.
+    func section(at position: Int) -> (index: Int, start: Int, end: Int)? {
+        guard position >= 0, position < count else { return nil }
+        if position < newEnd, let index = new.sectionIndex(at: position) {
+            return (index, new.start(ofSection: index), min(new.start(ofSection: index + 1), newEnd))
+        }
+        let oldPosition = oldResume + position - newEnd
+        guard let index = old.sectionIndex(at: oldPosition) else { return nil }
+        let shift = newEnd - oldResume
+        return (index, max(old.start(ofSection: index) + shift, newEnd), old.start(ofSection: index + 1) + shift)
+    }
+}

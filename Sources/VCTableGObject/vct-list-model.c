@@ -1,0 +1,257 @@
+/* vct-list-model.c: VctListModel, a screen's rows as a GListModel.
+ *
+ * Copyright 2026 The VCTable authors
+ * SPDX-License-Identifier: MIT
+ *
+ * Shaped like GLib's gliststore.c: the GListModel vfuncs, `item-type` and `n-items`
+ * properties, `items-changed` emitted with `n-items` notified after it. The list itself
+ * lives in the Swift core (CListModel: the sectioned ListModel, its flat view, the weak
+ * cache of row objects); this file is the GObject around it.
+ */
+
+#include <vctable.h>
+
+#include "vctable-private.h"
+
+struct _VctListModel
+{
+  GObject parent_instance;
+
+  gpointer core;
+  guint    last_n_items;
+};
+
+static void vct_list_model_iface_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (VctListModel, vct_list_model, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, vct_list_model_iface_init))
+
+enum {
+  PROP_0,
+  PROP_ITEM_TYPE,
+  PROP_N_ITEMS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+vct_list_model_dispose (GObject *object)
+{
+  VctListModel *self = VCT_LIST_MODEL (object);
+
+  if (self->core != NULL)
+    _vct_core ()->list_dispose (self->core);
+
+  G_OBJECT_CLASS (vct_list_model_parent_class)->dispose (object);
+}
+
+static void
+vct_list_model_finalize (GObject *object)
+{
+  VctListModel *self = VCT_LIST_MODEL (object);
+
+  if (self->core != NULL)
+    _vct_core ()->list_release (g_steal_pointer (&self->core));
+
+  G_OBJECT_CLASS (vct_list_model_parent_class)->finalize (object);
+}
+
+static guint
+vct_list_model_get_n_items_flat (GListModel *list)
+{
+  VctListModel *self = VCT_LIST_MODEL (list);
+
+  return self->core != NULL ? _vct_core ()->list_get_n_items (self->core) : 0;
+}
+
+static void
+vct_list_model_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_ITEM_TYPE:
+      g_value_set_gtype (value, VCT_TYPE_ROW);
+      break;
+
+    case PROP_N_ITEMS:
+      g_value_set_uint (value, vct_list_model_get_n_items_flat (G_LIST_MODEL (object)));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+    }
+}
+
+static void
+vct_list_model_class_init (VctListModelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = vct_list_model_dispose;
+  object_class->finalize = vct_list_model_finalize;
+  object_class->get_property = vct_list_model_get_property;
+
+  /**
+   * VctListModel:item-type:
+   *
+   * The type of the items: [class@Row] (each item is one of its subclasses).
+   */
+  properties[PROP_ITEM_TYPE] =
+    g_param_spec_gtype ("item-type", NULL, NULL, VCT_TYPE_ROW,
+                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * VctListModel:n-items:
+   *
+   * The number of items (headers and footers included), notified after each change.
+   */
+  properties[PROP_N_ITEMS] =
+    g_param_spec_uint ("n-items", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+vct_list_model_init (G_GNUC_UNUSED VctListModel *self)
+{
+}
+
+static GType
+vct_list_model_get_item_type (G_GNUC_UNUSED GListModel *list)
+{
+  return VCT_TYPE_ROW;
+}
+
+static gpointer
+vct_list_model_get_item_flat (GListModel *list,
+                              guint       position)
+{
+  VctListModel *self = VCT_LIST_MODEL (list);
+
+  return self->core != NULL ? _vct_core ()->list_get_item (self->core, position) : NULL;
+}
+
+static void
+vct_list_model_iface_init (GListModelInterface *iface)
+{
+  iface->get_item_type = vct_list_model_get_item_type;
+  iface->get_n_items = vct_list_model_get_n_items_flat;
+  iface->get_item = vct_list_model_get_item_flat;
+}
+
+gpointer
+_vct_list_model_new (gpointer core)
+{
+  VctListModel *self = g_object_new (VCT_TYPE_LIST_MODEL, NULL);
+
+  self->core = core;
+  self->last_n_items = _vct_core ()->list_get_n_items (core);
+  return self;
+}
+
+gboolean
+_vct_is_list_model (gconstpointer list)
+{
+  return list != NULL && VCT_IS_LIST_MODEL ((gpointer) list);
+}
+
+gpointer
+_vct_list_model_get_core (gpointer list)
+{
+  return _vct_is_list_model (list) ? VCT_LIST_MODEL (list)->core : NULL;
+}
+
+void
+_vct_list_model_emit_items_changed (gpointer list,
+                                    guint    position,
+                                    guint    removed,
+                                    guint    added)
+{
+  VctListModel *self = VCT_LIST_MODEL (list);
+  guint n_items;
+
+  g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
+
+  n_items = vct_list_model_get_n_items_flat (G_LIST_MODEL (self));
+  if (n_items != self->last_n_items)
+    {
+      self->last_n_items = n_items;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
+    }
+}
+
+/**
+ * vct_list_model_get_section:
+ * @list: a list
+ * @position: a flat position
+ * @out_start: (out) (optional): the flat position of the section's first item
+ * @out_end: (out) (optional): the flat position just after the section's last item
+ *
+ * The half-open range of the section that holds @position.
+ *
+ * Returns: the index of the section, or the section count past the end
+ */
+guint
+vct_list_model_get_section (VctListModel *list,
+                            guint         position,
+                            guint        *out_start,
+                            guint        *out_end)
+{
+  guint start = 0, end = 0;
+  guint section;
+
+  g_return_val_if_fail (VCT_IS_LIST_MODEL (list), 0);
+
+  section = _vct_core ()->list_get_section (list->core, position, &start, &end);
+  if (out_start != NULL)
+    *out_start = start;
+  if (out_end != NULL)
+    *out_end = end;
+  return section;
+}
+
+/**
+ * vct_list_model_get_n_sections:
+ * @list: a list
+ *
+ * Returns: how many sections the list has
+ */
+guint
+vct_list_model_get_n_sections (VctListModel *list)
+{
+  g_return_val_if_fail (VCT_IS_LIST_MODEL (list), 0);
+
+  return _vct_core ()->list_get_n_sections (list->core);
+}
+
+/**
+ * vct_list_model_ref:
+ * @list: a list
+ *
+ * Returns: (transfer full): @list
+ */
+VctListModel *
+vct_list_model_ref (VctListModel *list)
+{
+  g_return_val_if_fail (VCT_IS_LIST_MODEL (list), NULL);
+  return g_object_ref (list);
+}
+
+/**
+ * vct_list_model_unref:
+ * @list: (nullable) (transfer full): a list, or %NULL
+ */
+void
+vct_list_model_unref (VctListModel *list)
+{
+  if (list == NULL)
+    return;
+  g_return_if_fail (VCT_IS_LIST_MODEL (list));
+  g_object_unref (list);
+}

@@ -1,0 +1,343 @@
+/* vct-row.c: VctRow, the abstract row object, and what its subclasses share.
+ *
+ * Copyright 2026 The VCTable authors
+ * SPDX-License-Identifier: MIT
+ *
+ * A row object owns a core from the Swift side (CRow: the row view model it shows,
+ * re-pointed by the list when a reload brings new content for the same identity). The
+ * subclasses (vct-row-classes.c) only declare their properties: each property reads
+ * the view model's property of the same name in camelCase ("album-id" reads "albumId"),
+ * and the core reports changes by that name (_vct_row_notify), so a subclass needs no
+ * code of its own.
+ */
+
+#include <string.h>
+
+#include <vctable.h>
+
+#include "vct-row-private.h"
+#include "vctable-private.h"
+
+typedef struct
+{
+  gpointer core;
+} VctRowPrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (VctRow, vct_row, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_KIND,
+  PROP_ROLE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* The view model's name of a subclass property, on its GParamSpec. */
+static GQuark
+core_name_quark (void)
+{
+  static gsize quark = 0;
+
+  if (g_once_init_enter (&quark))
+    g_once_init_leave (&quark, g_quark_from_static_string ("vct-row-core-name"));
+  return (GQuark) quark;
+}
+
+static void
+vct_row_finalize (GObject *object)
+{
+  VctRowPrivate *priv = vct_row_get_instance_private (VCT_ROW (object));
+
+  if (priv->core != NULL)
+    _vct_core ()->row_release (g_steal_pointer (&priv->core));
+
+  G_OBJECT_CLASS (vct_row_parent_class)->finalize (object);
+}
+
+static void
+vct_row_get_property (GObject    *object,
+                      guint       prop_id,
+                      GValue     *value,
+                      GParamSpec *pspec)
+{
+  VctRowPrivate *priv = vct_row_get_instance_private (VCT_ROW (object));
+
+  switch (prop_id)
+    {
+    case PROP_KIND:
+      g_value_set_string (value, priv->core != NULL ? _vct_core ()->row_get_kind (priv->core) : NULL);
+      break;
+
+    case PROP_ROLE:
+      g_value_set_enum (value, priv->core != NULL ? _vct_core ()->row_get_role (priv->core) : VCT_ROW_ROLE_ITEM);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+    }
+}
+
+static void
+vct_row_class_init (VctRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = vct_row_finalize;
+  object_class->get_property = vct_row_get_property;
+
+  /**
+   * VctRow:kind:
+   *
+   * The name of the widget that shows the row, MVVMKit's convention (the photo table's
+   * rows: "PhotoCell").
+   */
+  properties[PROP_KIND] =
+    g_param_spec_string ("kind", NULL, NULL,
+                         NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * VctRow:role:
+   *
+   * Where the row shows in its section: an item, the header or the footer.
+   */
+  properties[PROP_ROLE] =
+    g_param_spec_enum ("role", NULL, NULL,
+                       VCT_TYPE_ROW_ROLE,
+                       VCT_ROW_ROLE_ITEM,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+vct_row_init (G_GNUC_UNUSED VctRow *self)
+{
+}
+
+/* A subclass property: the view model's value, converted to the property's type. */
+static void
+vct_row_get_core_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  VctRowPrivate *priv = vct_row_get_instance_private (VCT_ROW (object));
+  const char *name = g_param_spec_get_qdata (pspec, core_name_quark ());
+  GType type = G_PARAM_SPEC_VALUE_TYPE (pspec);
+  VctCoreValue read = { VCT_CORE_VALUE_NONE, 0, FALSE, NULL };
+
+  if (name == NULL)
+    {
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      return;
+    }
+  if (priv->core == NULL || !_vct_core ()->row_get (priv->core, name, &read))
+    return;  /* the default value */
+
+  if (type == G_TYPE_STRING)
+    {
+      if (read.type == VCT_CORE_VALUE_STRING)
+        g_value_take_string (value, g_steal_pointer (&read.string));
+      else if (read.type == VCT_CORE_VALUE_INT)
+        g_value_take_string (value, g_strdup_printf ("%" G_GINT64_FORMAT, read.integer));
+      else
+        g_value_set_string (value, read.boolean ? "true" : "false");
+    }
+  else if (type == G_TYPE_INT64)
+    g_value_set_int64 (value, read.type == VCT_CORE_VALUE_BOOLEAN ? read.boolean : read.integer);
+  else if (type == G_TYPE_BOOLEAN)
+    g_value_set_boolean (value, read.type == VCT_CORE_VALUE_INT ? read.integer != 0 : read.boolean);
+  else if (G_TYPE_IS_ENUM (type) && read.string != NULL)
+    {
+      GEnumClass *enum_class = g_type_class_ref (type);
+      GEnumValue *found = g_enum_get_value_by_nick (enum_class, read.string);
+
+      if (found != NULL)
+        g_value_set_enum (value, found->value);
+      g_type_class_unref (enum_class);
+    }
+
+  g_free (read.string);
+}
+
+/* "albumId" for "album-id". */
+static char *
+core_name_of (const char *property)
+{
+  GString *name = g_string_sized_new (strlen (property));
+
+  for (const char *c = property; *c != '\0'; c++)
+    {
+      if (*c == '-' && c[1] != '\0')
+        g_string_append_c (name, g_ascii_toupper (*++c));
+      else
+        g_string_append_c (name, *c);
+    }
+  return g_string_free (name, FALSE);
+}
+
+void
+_vct_row_class_install_core_properties (GObjectClass *object_class,
+                                        GParamSpec  **pspecs,
+                                        guint         n_pspecs)
+{
+  object_class->get_property = vct_row_get_core_property;
+
+  for (guint i = 0; i < n_pspecs; i++)
+    {
+      g_param_spec_set_qdata_full (pspecs[i], core_name_quark (),
+                                   core_name_of (g_param_spec_get_name (pspecs[i])), g_free);
+      g_object_class_install_property (object_class, i + 1, pspecs[i]);
+    }
+}
+
+gpointer
+_vct_row_new (VctRowClassId class_id, gpointer core)
+{
+  GType type;
+  VctRow *row;
+
+  switch (class_id)
+    {
+    case VCT_ROW_CLASS_PHOTO:
+      type = VCT_TYPE_PHOTO_ROW;
+      break;
+    case VCT_ROW_CLASS_MEMBER:
+      type = VCT_TYPE_MEMBER_ROW;
+      break;
+    case VCT_ROW_CLASS_FEED_PHOTO:
+      type = VCT_TYPE_FEED_PHOTO_ROW;
+      break;
+    case VCT_ROW_CLASS_DAY_HEADER:
+      type = VCT_TYPE_DAY_HEADER_ROW;
+      break;
+    case VCT_ROW_CLASS_SONG:
+      type = VCT_TYPE_SONG_ROW;
+      break;
+    case VCT_ROW_CLASS_GENERIC:
+    default:
+      type = _vct_generic_row_get_type ();
+      break;
+    }
+
+  row = g_object_new (type, NULL);
+  ((VctRowPrivate *) vct_row_get_instance_private (row))->core = core;
+  return row;
+}
+
+gboolean
+_vct_is_row (gconstpointer row)
+{
+  return row != NULL && VCT_IS_ROW ((gpointer) row);
+}
+
+gpointer
+_vct_row_get_core (gpointer row)
+{
+  if (!_vct_is_row (row))
+    return NULL;
+  return ((VctRowPrivate *) vct_row_get_instance_private (row))->core;
+}
+
+void
+_vct_row_notify (gpointer row, const char *name)
+{
+  GObjectClass *object_class = G_OBJECT_GET_CLASS (row);
+  guint n_pspecs = 0;
+  GParamSpec **pspecs = g_object_class_list_properties (object_class, &n_pspecs);
+
+  for (guint i = 0; i < n_pspecs; i++)
+    {
+      const char *core_name = g_param_spec_get_qdata (pspecs[i], core_name_quark ());
+
+      if (core_name != NULL && strcmp (core_name, name) == 0)
+        {
+          g_object_notify_by_pspec (row, pspecs[i]);
+          break;
+        }
+    }
+  g_free (pspecs);
+}
+
+/**
+ * vct_row_select:
+ * @row: a row
+ *
+ * Reports "row selected" to the row's view model.
+ */
+void
+vct_row_select (VctRow *row)
+{
+  VctRowPrivate *priv;
+
+  g_return_if_fail (VCT_IS_ROW (row));
+
+  priv = vct_row_get_instance_private (row);
+  if (priv->core != NULL)
+    _vct_core ()->row_select (priv->core);
+}
+
+/**
+ * vct_row_press:
+ * @row: a row
+ *
+ * Reports "the row's control was pressed" to the row's view model.
+ */
+void
+vct_row_press (VctRow *row)
+{
+  VctRowPrivate *priv;
+
+  g_return_if_fail (VCT_IS_ROW (row));
+
+  priv = vct_row_get_instance_private (row);
+  if (priv->core != NULL)
+    _vct_core ()->row_press (priv->core);
+}
+
+/**
+ * vct_row_get_role:
+ * @row: a row
+ *
+ * Returns: where @row shows in its section
+ */
+VctRowRole
+vct_row_get_role (VctRow *row)
+{
+  VctRowPrivate *priv;
+
+  g_return_val_if_fail (VCT_IS_ROW (row), VCT_ROW_ROLE_ITEM);
+
+  priv = vct_row_get_instance_private (row);
+  return priv->core != NULL ? _vct_core ()->row_get_role (priv->core) : VCT_ROW_ROLE_ITEM;
+}
+
+/**
+ * vct_row_ref:
+ * @row: a row
+ *
+ * Returns: (transfer full): @row
+ */
+VctRow *
+vct_row_ref (VctRow *row)
+{
+  g_return_val_if_fail (VCT_IS_ROW (row), NULL);
+  return g_object_ref (row);
+}
+
+/**
+ * vct_row_unref:
+ * @row: (nullable) (transfer full): a row, or %NULL
+ */
+void
+vct_row_unref (VctRow *row)
+{
+  if (row == NULL)
+    return;
+  g_return_if_fail (VCT_IS_ROW (row));
+  g_object_unref (row);
+}

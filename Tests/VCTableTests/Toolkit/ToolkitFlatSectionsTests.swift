@@ -1,0 +1,72 @@
+import Testing
+@testable import VCTable
+import VCTableDiff
+
+/// `FlatSections` and `FlatTransition`: the flat order `VctListModel` shows, and the flat
+/// `items-changed` runs made from a batch of sectioned steps.
+@Suite("Toolkit: flat sections")
+struct ToolkitFlatSectionsTests {
+    /// What a flat position shows, comparable across versions: section id, role, row id.
+    private static func label(_ entry: FlatSections.Entry) -> String {
+        "\(entry.section.id)/\(entry.role.rawValue)/\(entry.model.diffIdentifier)"
+    }
+
+    private static func labels(_ flat: FlatSections) -> [String] {
+        (0 ..< flat.count).map { label(flat.entry(at: $0)!) }
+    }
+
+    private static func randomSections(_ generator: inout some RandomNumberGenerator) -> [ListSection] {
+        var ids = Array(0 ..< 6).shuffled(using: &generator)
+        ids.removeLast(Int.random(in: 0 ... 4, using: &generator))
+        return ids.map { id in
+            let rows = (0 ..< 12).shuffled(using: &generator).prefix(Int.random(in: 0 ... 8, using: &generator))
+            return ListSection(
+                id: Identity(id),
+                header: Bool.random(using: &generator) ? ToolkitHeaderViewModel(id: id, title: "h\(Int.random(in: 0 ... 1, using: &generator))") : nil,
+                footer: Bool.random(using: &generator) ? ToolkitFooterViewModel(id: id, note: "f") : nil,
+                rows: rows.map { ToolkitItemViewModel(id: $0, text: "t\(Int.random(in: 0 ... 1, using: &generator))") })
+        }
+    }
+
+    @Test("Flat order: header, rows, footer per section; lookups past the end are nil")
+    func flatOrder() {
+        let flat = FlatSections([
+            ListSection(id: 0, header: ToolkitHeaderViewModel(id: 0, title: "a"), rows: [ToolkitItemViewModel(id: 1, text: "x")]),
+            ListSection(id: 1, rows: []),
+            ListSection(id: 2, footer: ToolkitFooterViewModel(id: 2, note: "n"), rows: [ToolkitItemViewModel(id: 3, text: "y")]),
+        ])
+        #expect(flat.count == 4)
+        #expect(Self.labels(flat) == ["0/header/0", "0/row/1", "2/row/3", "2/footer/2"])
+        #expect(flat.sectionIndex(at: 2) == 2)
+        #expect(flat.start(ofSection: 1) == 2 && flat.start(ofSection: 2) == 2)
+        #expect(flat.entry(at: 4) == nil)
+        #expect(flat.sectionIndex(at: -1) == nil)
+    }
+
+    @Test("The flat runs of 2 000 random batches turn a copy into the new list, and the transition reads each step")
+    func randomBatches() {
+        var generator = ToolkitSplitMix(seed: 20261124)
+        var old = Self.randomSections(&generator)
+        for _ in 0 ..< 2_000 {
+            let new = Self.randomSections(&generator)
+            let (steps, result) = ListDiff.changes(from: old, to: new)
+            let oldFlat = FlatSections(old)
+            let newFlat = FlatSections(result)
+            var copy = Self.labels(oldFlat)
+            var transition = FlatTransition(from: oldFlat, to: newFlat)
+            for splice in FlatSections.splices(for: steps, from: oldFlat, to: newFlat) {
+                #expect(splice.removed > 0 || splice.added > 0)
+                #expect(splice.position + splice.removed <= copy.count)
+                transition.apply(splice)
+                copy.replaceSubrange(
+                    splice.position ..< splice.position + splice.removed,
+                    with: (splice.position ..< splice.position + splice.added).map { Self.label(newFlat.entry(at: $0)!) })
+                // What a handler reads while this run is emitted.
+                #expect(transition.count == copy.count)
+                #expect((0 ..< copy.count).map { Self.label(transition.entry(at: $0)!) } == copy)
+            }
+            #expect(copy == Self.labels(newFlat))
+            old = result
+        }
+    }
+}
