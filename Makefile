@@ -77,9 +77,11 @@ examples: stage
 	@mkdir -p build
 	$(CC) $(DEMO_CFLAGS) -o build/list-photos Examples/list-photos.c $$($(PKG) --cflags --libs vctable)
 	cd / && env -u VCTABLE_PHOTOS_URL $(CURDIR)/build/list-photos | grep -q '^Entry ID: 5 '
+	$(CC) $(DEMO_CFLAGS) -o build/list-photos-gobject Examples/list-photos-gobject.c $$($(PKG) --cflags --libs vctable)
+	cd / && env -u VCTABLE_PHOTOS_URL $(CURDIR)/build/list-photos-gobject | grep -q '^Entry ID: 5 '
 	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --product list-photos
 	cd / && env -u VCTABLE_PHOTOS_URL $(BIN_DIR)/list-photos | grep -q '^Entry ID: 5 '
-	@echo "examples: 2 passed, 0 failed"
+	@echo "examples: 3 passed, 0 failed"
 
 # Area fragments: benchmarks, reliability, … (see mk/README).
 -include mk/*.mk

@@ -9,7 +9,7 @@
 //   Sources/CBenchSupport   C: the raw-GLib baselines (idle source per event, C queue
 //                           drained by one source), loop instrumentation, a loopback HTTP
 //                           server, an allocation counter, peak RSS
-//   Sources/CBenchGLib      system GLib through pkg-config glib-2.0 (the root package's
+//   Sources/CBenchGLib      system GLib/GObject/GIO through pkg-config gio-2.0 (the root package's
 //                           CGLib module is not importable from here)
 import PackageDescription
 
@@ -22,7 +22,7 @@ let package = Package(
         .systemLibrary(
             name: "CBenchGLib",
             path: "Sources/CBenchGLib",
-            pkgConfig: "glib-2.0",
+            pkgConfig: "gio-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
         .target(

@@ -94,6 +94,19 @@ int bench_peak_rss_reset (void);
 uint64_t bench_peak_rss_kib (void);
 uint64_t bench_current_rss_kib (void);
 
+/* --- A stand-in for GtkListView (list_view.c) ----------------------------------------
+ * Holds the items at [0, visible) of a GListModel (`list`, a GObject), re-fetching them
+ * after each items-changed at a visible position; counts the emissions and the objects
+ * it fetched that are still alive. */
+typedef struct BenchView BenchView;
+BenchView *bench_view_new (void *list, unsigned visible);
+void bench_view_free (BenchView *view);
+unsigned bench_view_runs (BenchView *view);
+unsigned bench_view_rows_alive (BenchView *view);
+/* Sets *reloaded on `did-reload-data`, *failed on `did-error` of a VctTableModel. */
+void bench_watch_signals (void *model, int *reloaded, int *failed);
+void bench_object_unref (void *object);
+
 #ifdef __cplusplus
 }
 #endif
