@@ -1253,10 +1253,11 @@ typedef void (*VctBooleanChangedFunc) (gboolean value,
 /**
  * VctFeedService:
  *
- * Where a [struct@FeedModel] gets its feeds and follows members: a URI or your own
- * functions. Reference-counted; safe to share between threads.
+ * Where a [class@FeedModel] gets its feeds and follows members: a URI or your own
+ * functions. A `GObject` with no properties; safe to share between threads.
  */
-typedef struct _VctFeedService VctFeedService;
+#define VCT_TYPE_FEED_SERVICE (vct_feed_service_get_type ())
+G_DECLARE_FINAL_TYPE (VctFeedService, vct_feed_service, VCT, FEED_SERVICE, GObject)
 
 /**
  * VctFeedModel:
@@ -1269,8 +1270,64 @@ typedef struct _VctFeedService VctFeedService;
  * checked, or back to normal and an error; only that row is updated. Selecting or
  * pressing a photo row reports `open-detail`. Callbacks run on the context thread of the
  * thread that created the model.
+ *
+ * A `GObject`: properties `title`, `loading`, `list-hidden` and `list`, each with
+ * `notify`; signals [signal@FeedModel::did-error] and [signal@FeedModel::open-detail]
+ * (a [class@FeedPhoto]), emitted on the context thread just after the matching legacy
+ * callback. Its rows are [class@DayHeaderRow], [class@MemberRow] and [class@FeedPhotoRow]
+ * objects.
  */
-typedef struct _VctFeedModel VctFeedModel;
+#define VCT_TYPE_FEED_MODEL (vct_feed_model_get_type ())
+G_DECLARE_FINAL_TYPE (VctFeedModel, vct_feed_model, VCT, FEED_MODEL, GObject)
+
+/**
+ * VctFeedPhoto:
+ *
+ * The photo the feed's [signal@FeedModel::open-detail] carries: an immutable `GObject`
+ * with read-only properties `id`, `title`, `description`, `url` and `date`.
+ */
+#define VCT_TYPE_FEED_PHOTO (vct_feed_photo_get_type ())
+G_DECLARE_FINAL_TYPE (VctFeedPhoto, vct_feed_photo, VCT, FEED_PHOTO, GObject)
+
+/**
+ * vct_feed_photo_get_id:
+ * @photo: a photo
+ *
+ * Returns: the photo's id
+ */
+gint64 vct_feed_photo_get_id (VctFeedPhoto *photo);
+
+/**
+ * vct_feed_photo_get_title:
+ * @photo: a photo
+ *
+ * Returns: (transfer none): the photo's title
+ */
+const char *vct_feed_photo_get_title (VctFeedPhoto *photo);
+
+/**
+ * vct_feed_photo_get_description:
+ * @photo: a photo
+ *
+ * Returns: (transfer none): the photo's description
+ */
+const char *vct_feed_photo_get_description (VctFeedPhoto *photo);
+
+/**
+ * vct_feed_photo_get_url:
+ * @photo: a photo
+ *
+ * Returns: (transfer none): the image's URL
+ */
+const char *vct_feed_photo_get_url (VctFeedPhoto *photo);
+
+/**
+ * vct_feed_photo_get_date:
+ * @photo: a photo
+ *
+ * Returns: (transfer none): when the photo was posted, in UTC
+ */
+GDateTime *vct_feed_photo_get_date (VctFeedPhoto *photo);
 
 /**
  * VctFollowState:
@@ -1511,9 +1568,11 @@ void vct_feed_model_set_did_open_detail (VctFeedModel      *model,
 /**
  * VctSongService:
  *
- * Where a [struct@SongPickerModel] gets its songs: a URI or your own function.
+ * Where a [class@SongPickerModel] gets its songs: a URI or your own function. A
+ * `GObject` with no properties.
  */
-typedef struct _VctSongService VctSongService;
+#define VCT_TYPE_SONG_SERVICE (vct_song_service_get_type ())
+G_DECLARE_FINAL_TYPE (VctSongService, vct_song_service, VCT, SONG_SERVICE, GObject)
 
 /**
  * VctSongPickerModel:
@@ -1524,8 +1583,15 @@ typedef struct _VctSongService VctSongService;
  * plays the first selected song and hides the unselected ones (they leave the list
  * through its changes); selecting a playable song plays it. Callbacks run on the context
  * thread of the thread that created the model.
+ *
+ * A `GObject`: properties `state` ([enum@SongPickerState]), `title`, `button-title`,
+ * `button-enabled`, `loading` and `list`, each with `notify`; signals
+ * [signal@SongPickerModel::dismiss] and [signal@SongPickerModel::did-error], emitted on
+ * the context thread just after the matching legacy callback. Its rows are
+ * [class@SongRow] objects.
  */
-typedef struct _VctSongPickerModel VctSongPickerModel;
+#define VCT_TYPE_SONG_PICKER_MODEL (vct_song_picker_model_get_type ())
+G_DECLARE_FINAL_TYPE (VctSongPickerModel, vct_song_picker_model, VCT, SONG_PICKER_MODEL, GObject)
 
 /**
  * VctSongPickerState:
@@ -1839,10 +1905,6 @@ void vct_song_picker_model_set_did_error (VctSongPickerModel *model,
                                           gpointer            user_data,
                                           GDestroyNotify      notify);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctFeedService, vct_feed_service_unref)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctFeedModel, vct_feed_model_unref)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctSongService, vct_song_service_unref)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (VctSongPickerModel, vct_song_picker_model_unref)
 
 G_END_DECLS
 

@@ -12,6 +12,9 @@ private func makeCoreTable() -> VctCore {
     core_release: { core in
         Unmanaged<AnyObject>.fromOpaque(core!).release()
     },
+    core_dispose: { core in
+        (Unmanaged<AnyObject>.fromOpaque(core!).takeUnretainedValue() as? any CObjectCore)?.dispose()
+    },
     row_release: { core in
         Unmanaged<CRow>.fromOpaque(core!).release()
     },

@@ -1,3 +1,5 @@
+internal import CGLib
+internal import VCTableGObject
 import Foundation
 
 /// The report slots of a `VctFeedModel`.
@@ -14,11 +16,18 @@ typealias CFeedModel = CScreen<FeedViewModel, CFeedSlot>
 extension CScreen where Model == FeedViewModel, Slot == CFeedSlot {
     static func make(_ model: FeedViewModel) -> OpaquePointer {
         let box = CFeedModel(model, list: model.list)
-        box.forward(model.title, to: .title, CFeedModel.text)
-        box.forward(model.isLoading, to: .loading, CFeedModel.boolean)
-        box.forward(model.isListHidden, to: .listHidden, CFeedModel.boolean)
-        box.forward(model.didError, to: .error, CFeedModel.text)
-        box.forward(model.openDetail, to: .openDetail) { callback, photo in
+        box.forward(model.title, to: .title, notify: "title", CFeedModel.text)
+        box.forward(model.isLoading, to: .loading, notify: "loading", CFeedModel.boolean)
+        box.forward(model.isListHidden, to: .listHidden, notify: "list-hidden", CFeedModel.boolean)
+        box.forward(model.didError, to: .error, emit: { object, message in
+            message.withCString { _vct_object_emit_text(object, "did-error", $0) }
+        }, CFeedModel.text)
+        box.forward(model.openDetail, to: .openDetail, emit: { object, photo in
+            let detail = _vct_feed_photo_new(
+                gint64(photo.id), photo.title, photo.description, photo.imageUrl, gint64(photo.date.timeIntervalSince1970.rounded(.down)))
+            _vct_object_emit_object(object, "open-detail", detail)
+            _vct_object_unref(detail)
+        }) { callback, photo in
             let function = unsafeBitCast(callback.function, to: COpenDetailFunction.self)
             photo.title.withCString { title in
                 photo.description.withCString { description in
@@ -28,35 +37,23 @@ extension CScreen where Model == FeedViewModel, Slot == CFeedSlot {
                 }
             }
         }
-        return box.retainedPointer
+        return box.makeObject { _vct_feed_model_new($0) }
     }
 }
 
 private func feed(_ pointer: OpaquePointer?, _ function: StaticString) -> CFeedModel? {
-    cScreen(pointer, CFeedModel.self, function)
+    CFeedModel.from(pointer, { _vct_feed_model_get_core($0) }, function, "VCT_IS_FEED_MODEL (model)")
 }
 
 @_spi(CInterop) @c(vct_feed_model_new)
 public func vct_feed_model_new(_ service: OpaquePointer?) -> OpaquePointer? {
-    guard cCheck(service != nil, "vct_feed_model_new", "service != NULL") else { return nil }
-    return CFeedModel.make(FeedViewModel(service: CFeedService.from(service!).service))
+    guard let service = CFeedService.from(service, "vct_feed_model_new") else { return nil }
+    return CFeedModel.make(FeedViewModel(service: service.service))
 }
 
 @_spi(CInterop) @c(vct_feed_model_factory_instance)
 public func vct_feed_model_factory_instance() -> OpaquePointer? {
     CFeedModel.make(FeedViewModel.factoryInstance())
-}
-
-@_spi(CInterop) @c(vct_feed_model_ref)
-public func vct_feed_model_ref(_ model: OpaquePointer?) -> OpaquePointer? {
-    feed(model, "vct_feed_model_ref")?.retain()
-    return model
-}
-
-@_spi(CInterop) @c(vct_feed_model_unref)
-public func vct_feed_model_unref(_ model: OpaquePointer?) {
-    guard let model else { return }
-    CFeedModel.from(model).release()
 }
 
 @_spi(CInterop) @c(vct_feed_model_dup_title)
@@ -88,33 +85,33 @@ public func vct_feed_model_reload(_ model: OpaquePointer?) {
 public func vct_feed_model_set_did_update_title(
     _ model: OpaquePointer?, _ function: CTextFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) {
-    CFeedModel.set(model, .title, function, userData, notify, "vct_feed_model_set_did_update_title", "model != NULL")
+    CFeedModel.set(feed(model, "vct_feed_model_set_did_update_title"), .title, function, userData, notify)
 }
 
 @_spi(CInterop) @c(vct_feed_model_set_did_change_loading)
 public func vct_feed_model_set_did_change_loading(
     _ model: OpaquePointer?, _ function: CBooleanFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) {
-    CFeedModel.set(model, .loading, function, userData, notify, "vct_feed_model_set_did_change_loading", "model != NULL")
+    CFeedModel.set(feed(model, "vct_feed_model_set_did_change_loading"), .loading, function, userData, notify)
 }
 
 @_spi(CInterop) @c(vct_feed_model_set_did_change_list_hidden)
 public func vct_feed_model_set_did_change_list_hidden(
     _ model: OpaquePointer?, _ function: CBooleanFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) {
-    CFeedModel.set(model, .listHidden, function, userData, notify, "vct_feed_model_set_did_change_list_hidden", "model != NULL")
+    CFeedModel.set(feed(model, "vct_feed_model_set_did_change_list_hidden"), .listHidden, function, userData, notify)
 }
 
 @_spi(CInterop) @c(vct_feed_model_set_did_error)
 public func vct_feed_model_set_did_error(
     _ model: OpaquePointer?, _ function: CTextFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) {
-    CFeedModel.set(model, .error, function, userData, notify, "vct_feed_model_set_did_error", "model != NULL")
+    CFeedModel.set(feed(model, "vct_feed_model_set_did_error"), .error, function, userData, notify)
 }
 
 @_spi(CInterop) @c(vct_feed_model_set_did_open_detail)
 public func vct_feed_model_set_did_open_detail(
     _ model: OpaquePointer?, _ function: COpenDetailFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) {
-    CFeedModel.set(model, .openDetail, function, userData, notify, "vct_feed_model_set_did_open_detail", "model != NULL")
+    CFeedModel.set(feed(model, "vct_feed_model_set_did_open_detail"), .openDetail, function, userData, notify)
 }

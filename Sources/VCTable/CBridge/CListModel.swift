@@ -108,11 +108,11 @@ final class CListModel: @unchecked Sendable {
 
     /// The row object at a flat position (transfer full), or `nil` past the end.
     func item(at position: Int) -> UnsafeMutableRawPointer? {
-        let entry = state.withLock { state in
-            state.transition.map { $0.entry(at: position) } ?? state.shown.entry(at: position)
+        let (entry, settled) = state.withLock { state in
+            (state.transition.map { $0.entry(at: position) } ?? state.shown.entry(at: position), state.transition == nil)
         }
         guard let entry else { return nil }
-        return rowObject(entry.model, section: entry.section.id, role: entry.role)
+        return rowObject(entry.model, section: entry.section.id, role: entry.role, settled: settled)
     }
 
     var numberOfSections: Int {
@@ -133,9 +133,24 @@ final class CListModel: @unchecked Sendable {
     }
 
     /// The object for a row (transfer full): the cached one while it lives, else a new one.
-    private func rowObject(_ model: any RowViewModel, section: Identity, role: RowRole) -> UnsafeMutableRawPointer {
+    ///
+    /// `settled`: no batch is being emitted, so every live object already shows its row's
+    /// current content; a cached object whose content differs then belongs to another row
+    /// with the same identity. (While a batch is emitted, objects are re-pointed only at
+    /// its end, so the cached one is returned as it is.)
+    private func rowObject(
+        _ model: any RowViewModel, section: Identity, role: RowRole, settled: Bool = true
+    ) -> UnsafeMutableRawPointer {
         let key = RowKey(section: section, role: role, model: model)
-        if let live = state.withLock({ $0.cache[key] })?.get() { return live }
+        if let live = state.withLock({ $0.cache[key] })?.get() {
+            // Rows that share an identity (duplicate ids) share its cache entry: the
+            // object shows one of them; another one's content gets an object of its own,
+            // not cached (the diff matches duplicates occurrence by occurrence, so their
+            // identity across reloads is a guess anyway).
+            guard settled, let core = CRow.from(object: live), !core.row.isContentEqual(to: model) else { return live }
+            _vct_object_unref(live)
+            return CRow.makeObject(model, kind: try? list.kinds.kind(of: model, role: role), role: role)
+        }
         let made = ObjectPointer(raw: CRow.makeObject(model, kind: try? list.kinds.kind(of: model, role: role), role: role))
         let (result, dead) = state.withLock { state -> (ObjectPointer, [ObjectPointer]) in
             // Another thread may have made one meanwhile: the first one stays.

@@ -1,43 +1,114 @@
 internal import CGLib
 internal import VCTableGObject
+import Synchronization
 
-/// A screen view model for C (`VctFeedModel`, `VctSongPickerModel`): an explicit reference
-/// count, one callback slot per report, the screen's list as a `VctListModel`, and the
-/// subscriptions that forward the view model's observables and events to the slots.
-/// The last unref ends the subscriptions, runs every notify and delivers nothing more.
-final class CScreen<Model: Sendable, Slot: RawRepresentable<Int> & CaseIterable & Sendable>: CCallbackOwner, CCountedHandle, @unchecked Sendable {
+/// A core whose object has a dispose (the screens): `VctCore.core_dispose`.
+protocol CObjectCore: AnyObject {
+    func dispose()
+}
+
+/// The Swift core of a screen object (`VctFeedModel`, `VctSongPickerModel`; their classes
+/// are in vct-feed-model.c and vct-song-picker-model.c): the view model, one legacy
+/// callback slot per report, the screen's list as a `VctListModel`, and the
+/// subscriptions that forward the view model's observables and events to the slots and
+/// then to the object, as a `notify` or a signal.
+///
+/// The object owns the core; the core refers to it weakly. Its dispose (the last unref)
+/// ends the subscriptions, runs every notify and delivers nothing more. As for the table
+/// model, each report runs the legacy callback first, holding no reference to the object.
+final class CScreen<Model: Sendable, Slot: RawRepresentable<Int> & CaseIterable & Sendable>: CObjectCore, @unchecked Sendable {
     let model: Model
     let slots = CCallbackSlots(count: Slot.allCases.count)
     /// The screen's rows as a `VctListModel` object, one reference owned by this box.
     let list: UnsafeMutableRawPointer
-    let references = CRefCount()
     private let subscriptions = CompositeDisposable()
+    private let object = Mutex<WeakObject?>(nil)
+    private let disposed = Mutex(false)
 
     init(_ model: Model, list: ListModel) {
         self.model = model
         self.list = CListModel.makeObject(list)
     }
 
+    /// The screen's object (transfer full), made by its C constructor, which takes this
+    /// core's reference.
+    func makeObject(_ construct: (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?) -> OpaquePointer {
+        let made = construct(Unmanaged.passRetained(self).toOpaque())!
+        object.withLock { $0 = WeakObject(made) }
+        return OpaquePointer(made)
+    }
+
+    /// The core of a screen object: `core(pointer)` is the class's core getter (nil for
+    /// another type, then a critical naming `check`).
+    static func from(
+        _ pointer: OpaquePointer?, _ core: (UnsafeRawPointer?) -> UnsafeMutableRawPointer?,
+        _ function: StaticString, _ check: StaticString
+    ) -> CScreen? {
+        guard let found = core(UnsafeRawPointer(pointer)) else {
+            _ = cCheck(false, function, check)
+            return nil
+        }
+        return Unmanaged<CScreen>.fromOpaque(found).takeUnretainedValue()
+    }
+
     func dispose() {
+        let first = disposed.withLock { disposed in
+            defer { disposed = true }
+            return !disposed
+        }
+        guard first else { return }
         subscriptions.dispose()
         slots.dispose()
         _vct_object_unref(list)
     }
 
-    /// Forwards every change of `observable` to `slot`.
-    func forward<Value>(_ observable: Observable<Value>, to slot: Slot, _ call: @escaping @Sendable (CCallback, Value) -> Void) {
+    /// Runs `body` with the object, if it still lives.
+    private func withObject(_ body: (UnsafeMutableRawPointer) -> Void) {
+        guard let live = object.withLock({ $0 })?.get() else { return }
+        body(live)
+        _vct_object_unref(live)
+    }
+
+    /// Forwards every change of `observable` to `slot`, then notifies `property` (and
+    /// `also`, a property that follows it) on the object.
+    func forward<Value>(
+        _ observable: Observable<Value>, to slot: Slot, notify property: StaticString, also: StaticString? = nil,
+        _ call: @escaping @Sendable (CCallback, Value) -> Void
+    ) {
         let index = slot.rawValue
         subscriptions.add(observable.observe { [weak self] value in
-            self?.slots.invoke(index) { call($0, value) }
+            guard let self else { return }
+            slots.invoke(index) { call($0, value) }
+            withObject { object in
+                _vct_object_notify(object, cString(property))
+                if let also { _vct_object_notify(object, cString(also)) }
+            }
         })
     }
 
-    /// Forwards every event of `emitter` to `slot`.
-    func forward<Event>(_ emitter: EventEmitter<Event>, to slot: Slot, _ call: @escaping @Sendable (CCallback, Event) -> Void) {
+    /// Forwards every event of `emitter` to `slot`, then to the object (`emit`: the signal).
+    func forward<Event>(
+        _ emitter: EventEmitter<Event>, to slot: Slot,
+        emit: @escaping @Sendable (UnsafeMutableRawPointer, Event) -> Void,
+        _ call: @escaping @Sendable (CCallback, Event) -> Void
+    ) {
         let index = slot.rawValue
         subscriptions.add(emitter.addHandler { [weak self] event in
-            self?.slots.invoke(index) { call($0, event) }
+            guard let self else { return }
+            slots.invoke(index) { call($0, event) }
+            withObject { emit($0, event) }
         })
+    }
+
+    /// Sets a legacy callback slot; `nil` (not a screen of this type) runs the notify.
+    static func set<Function>(
+        _ box: CScreen?, _ slot: Slot, _ function: Function?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
+    ) {
+        guard let box else {
+            notify?(userData)
+            return
+        }
+        box.slots.set(slot.rawValue, CCallback.make(function, userData, notify))
     }
 
     /// Calls a text callback (`VctTextChangedFunc`, `VctDidErrorFunc`).
@@ -55,13 +126,12 @@ final class CScreen<Model: Sendable, Slot: RawRepresentable<Int> & CaseIterable 
 /// A `VctBooleanChangedFunc`.
 @_spi(CInterop) public typealias CBooleanFunction = @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void
 
-/// The C pointer's screen, or `nil` after a critical for `NULL`.
-func cScreen<Model, Slot>(_ pointer: OpaquePointer?, _ type: CScreen<Model, Slot>.Type, _ function: StaticString) -> CScreen<Model, Slot>? {
-    guard cCheck(pointer != nil, function, "model != NULL") else { return nil }
-    return type.from(pointer!)
-}
-
 /// A string for a `(transfer full)` return, freed with `g_free`.
 func cDuplicate(_ text: String) -> UnsafeMutablePointer<CChar>? {
     g_strdup(text)
+}
+
+/// A `StaticString` literal as a C string (literals are NUL-terminated).
+func cString(_ text: StaticString) -> UnsafePointer<CChar> {
+    UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
 }

@@ -1,12 +1,45 @@
+internal import VCTableGObject
 import Foundation
 
-/// `VctFeedService` and `VctSongService`: reference-counted boxes around the service a C
-/// caller chose (a URI, or functions of its own).
-final class CServiceBox<Service: Sendable>: CHandle, @unchecked Sendable {
+/// The Swift core of a `VctFeedService` or `VctSongService` object (vct-services.c): the
+/// service a C caller chose (a URI, or functions of its own).
+final class CServiceBox<Service: Sendable>: @unchecked Sendable {
     let service: Service
 
     init(_ service: Service) {
         self.service = service
+    }
+}
+
+extension CServiceBox where Service == any FeedService {
+    /// A new `VctFeedService` object (transfer full).
+    static func makeObject(_ service: any FeedService) -> OpaquePointer {
+        OpaquePointer(_vct_feed_service_new(Unmanaged.passRetained(CFeedService(service)).toOpaque())!)
+    }
+
+    /// The core of a `VctFeedService *` argument, with GLib's critical for anything else.
+    static func from(_ pointer: OpaquePointer?, _ function: StaticString) -> CFeedService? {
+        guard let core = _vct_feed_service_get_core(UnsafeRawPointer(pointer)) else {
+            _ = cCheck(false, function, "VCT_IS_FEED_SERVICE (service)")
+            return nil
+        }
+        return Unmanaged<CFeedService>.fromOpaque(core).takeUnretainedValue()
+    }
+}
+
+extension CServiceBox where Service == any SongService {
+    /// A new `VctSongService` object (transfer full).
+    static func makeObject(_ service: any SongService) -> OpaquePointer {
+        OpaquePointer(_vct_song_service_new(Unmanaged.passRetained(CSongService(service)).toOpaque())!)
+    }
+
+    /// The core of a `VctSongService *` argument, with GLib's critical for anything else.
+    static func from(_ pointer: OpaquePointer?, _ function: StaticString) -> CSongService? {
+        guard let core = _vct_song_service_get_core(UnsafeRawPointer(pointer)) else {
+            _ = cCheck(false, function, "VCT_IS_SONG_SERVICE (service)")
+            return nil
+        }
+        return Unmanaged<CSongService>.fromOpaque(core).takeUnretainedValue()
     }
 }
 
@@ -72,7 +105,7 @@ public func vct_feed_service_new_for_uri(_ uri: UnsafePointer<CChar>?) -> Opaque
     } catch {
         service = FailingFeedService(error: error)
     }
-    return CFeedService(service).retainedPointer
+    return CFeedService.makeObject(service)
 }
 
 @_spi(CInterop) @c(vct_feed_service_new_custom)
@@ -83,17 +116,7 @@ public func vct_feed_service_new_custom(
     guard cCheck(getFeeds != nil, "vct_feed_service_new_custom", "get_feeds != NULL"),
           cCheck(follow != nil, "vct_feed_service_new_custom", "follow != NULL")
     else { return nil }
-    return CFeedService(CCustomFeedService(fetch: getFeeds!, follow: follow!, userData: userData, notify: notify)).retainedPointer
-}
-
-@_spi(CInterop) @c(vct_feed_service_ref)
-public func vct_feed_service_ref(_ service: OpaquePointer?) -> OpaquePointer? {
-    CFeedService.ref(service, "vct_feed_service_ref", "service != NULL")
-}
-
-@_spi(CInterop) @c(vct_feed_service_unref)
-public func vct_feed_service_unref(_ service: OpaquePointer?) {
-    CFeedService.unref(service)
+    return CFeedService.makeObject(CCustomFeedService(fetch: getFeeds!, follow: follow!, userData: userData, notify: notify))
 }
 
 @_spi(CInterop) @c(vct_song_service_new_for_uri)
@@ -105,7 +128,7 @@ public func vct_song_service_new_for_uri(_ uri: UnsafePointer<CChar>?) -> Opaque
     } catch {
         service = FailingSongService(error: error)
     }
-    return CSongService(service).retainedPointer
+    return CSongService.makeObject(service)
 }
 
 @_spi(CInterop) @c(vct_song_service_new_custom)
@@ -113,15 +136,5 @@ public func vct_song_service_new_custom(
     _ getSongs: CServiceFetch?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) -> OpaquePointer? {
     guard cCheck(getSongs != nil, "vct_song_service_new_custom", "get_songs != NULL") else { return nil }
-    return CSongService(CCustomSongService(fetch: getSongs!, userData: userData, notify: notify)).retainedPointer
-}
-
-@_spi(CInterop) @c(vct_song_service_ref)
-public func vct_song_service_ref(_ service: OpaquePointer?) -> OpaquePointer? {
-    CSongService.ref(service, "vct_song_service_ref", "service != NULL")
-}
-
-@_spi(CInterop) @c(vct_song_service_unref)
-public func vct_song_service_unref(_ service: OpaquePointer?) {
-    CSongService.unref(service)
+    return CSongService.makeObject(CCustomSongService(fetch: getSongs!, userData: userData, notify: notify))
 }

@@ -1,3 +1,5 @@
+internal import VCTableGObject
+
 /// The report slots of a `VctSongPickerModel`.
 enum CSongPickerSlot: Int, CaseIterable {
     case state, title, buttonEnabled, dismiss, error, loading
@@ -24,45 +26,35 @@ extension SongPickerState {
 extension CScreen where Model == SongPickerViewModel, Slot == CSongPickerSlot {
     static func make(_ model: SongPickerViewModel) -> OpaquePointer {
         let box = CSongPickerModel(model, list: model.list)
-        box.forward(model.state, to: .state) { callback, state in
+        box.forward(model.state, to: .state, notify: "state", also: "button-title") { callback, state in
             unsafeBitCast(callback.function, to: CSongPickerStateFunction.self)(state.cValue, callback.userData)
         }
-        box.forward(model.title, to: .title, CSongPickerModel.text)
-        box.forward(model.isButtonEnabled, to: .buttonEnabled, CSongPickerModel.boolean)
-        box.forward(model.didDismiss, to: .dismiss) { callback, _ in
+        box.forward(model.title, to: .title, notify: "title", CSongPickerModel.text)
+        box.forward(model.isButtonEnabled, to: .buttonEnabled, notify: "button-enabled", CSongPickerModel.boolean)
+        box.forward(model.didDismiss, to: .dismiss, emit: { object, _ in _vct_object_emit(object, "dismiss") }) { callback, _ in
             unsafeBitCast(callback.function, to: CDismissFunction.self)(callback.userData)
         }
-        box.forward(model.didError, to: .error, CSongPickerModel.text)
-        box.forward(model.isLoading, to: .loading, CSongPickerModel.boolean)
-        return box.retainedPointer
+        box.forward(model.didError, to: .error, emit: { object, message in
+            message.withCString { _vct_object_emit_text(object, "did-error", $0) }
+        }, CSongPickerModel.text)
+        box.forward(model.isLoading, to: .loading, notify: "loading", CSongPickerModel.boolean)
+        return box.makeObject { _vct_song_picker_model_new($0) }
     }
 }
 
 private func picker(_ pointer: OpaquePointer?, _ function: StaticString) -> CSongPickerModel? {
-    cScreen(pointer, CSongPickerModel.self, function)
+    CSongPickerModel.from(pointer, { _vct_song_picker_model_get_core($0) }, function, "VCT_IS_SONG_PICKER_MODEL (model)")
 }
 
 @_spi(CInterop) @c(vct_song_picker_model_new)
 public func vct_song_picker_model_new(_ service: OpaquePointer?) -> OpaquePointer? {
-    guard cCheck(service != nil, "vct_song_picker_model_new", "service != NULL") else { return nil }
-    return CSongPickerModel.make(SongPickerViewModel(service: CSongService.from(service!).service))
+    guard let service = CSongService.from(service, "vct_song_picker_model_new") else { return nil }
+    return CSongPickerModel.make(SongPickerViewModel(service: service.service))
 }
 
 @_spi(CInterop) @c(vct_song_picker_model_factory_instance)
 public func vct_song_picker_model_factory_instance() -> OpaquePointer? {
     CSongPickerModel.make(SongPickerViewModel.factoryInstance())
-}
-
-@_spi(CInterop) @c(vct_song_picker_model_ref)
-public func vct_song_picker_model_ref(_ model: OpaquePointer?) -> OpaquePointer? {
-    picker(model, "vct_song_picker_model_ref")?.retain()
-    return model
-}
-
-@_spi(CInterop) @c(vct_song_picker_model_unref)
-public func vct_song_picker_model_unref(_ model: OpaquePointer?) {
-    guard let model else { return }
-    CSongPickerModel.from(model).release()
 }
 
 @_spi(CInterop) @c(vct_song_picker_model_get_state)
@@ -133,40 +125,40 @@ public func vct_song_picker_model_back(_ model: OpaquePointer?) {
 public func vct_song_picker_model_set_did_change_state(
     _ model: OpaquePointer?, _ function: CSongPickerStateFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) {
-    CSongPickerModel.set(model, .state, function, userData, notify, "vct_song_picker_model_set_did_change_state", "model != NULL")
+    CSongPickerModel.set(picker(model, "vct_song_picker_model_set_did_change_state"), .state, function, userData, notify)
 }
 
 @_spi(CInterop) @c(vct_song_picker_model_set_did_update_title)
 public func vct_song_picker_model_set_did_update_title(
     _ model: OpaquePointer?, _ function: CTextFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) {
-    CSongPickerModel.set(model, .title, function, userData, notify, "vct_song_picker_model_set_did_update_title", "model != NULL")
+    CSongPickerModel.set(picker(model, "vct_song_picker_model_set_did_update_title"), .title, function, userData, notify)
 }
 
 @_spi(CInterop) @c(vct_song_picker_model_set_did_change_button_enabled)
 public func vct_song_picker_model_set_did_change_button_enabled(
     _ model: OpaquePointer?, _ function: CBooleanFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) {
-    CSongPickerModel.set(model, .buttonEnabled, function, userData, notify, "vct_song_picker_model_set_did_change_button_enabled", "model != NULL")
+    CSongPickerModel.set(picker(model, "vct_song_picker_model_set_did_change_button_enabled"), .buttonEnabled, function, userData, notify)
 }
 
 @_spi(CInterop) @c(vct_song_picker_model_set_did_dismiss)
 public func vct_song_picker_model_set_did_dismiss(
     _ model: OpaquePointer?, _ function: CDismissFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) {
-    CSongPickerModel.set(model, .dismiss, function, userData, notify, "vct_song_picker_model_set_did_dismiss", "model != NULL")
+    CSongPickerModel.set(picker(model, "vct_song_picker_model_set_did_dismiss"), .dismiss, function, userData, notify)
 }
 
 @_spi(CInterop) @c(vct_song_picker_model_set_did_error)
 public func vct_song_picker_model_set_did_error(
     _ model: OpaquePointer?, _ function: CTextFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) {
-    CSongPickerModel.set(model, .error, function, userData, notify, "vct_song_picker_model_set_did_error", "model != NULL")
+    CSongPickerModel.set(picker(model, "vct_song_picker_model_set_did_error"), .error, function, userData, notify)
 }
 
 @_spi(CInterop) @c(vct_song_picker_model_set_did_change_loading)
 public func vct_song_picker_model_set_did_change_loading(
     _ model: OpaquePointer?, _ function: CBooleanFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
 ) {
-    CSongPickerModel.set(model, .loading, function, userData, notify, "vct_song_picker_model_set_did_change_loading", "model != NULL")
+    CSongPickerModel.set(picker(model, "vct_song_picker_model_set_did_change_loading"), .loading, function, userData, notify)
 }

@@ -99,7 +99,8 @@ struct FlatSections: Sendable {
     /// Applied in order they turn a copy of `old` into `new`: everything before a splice's
     /// position already is `new`, everything at and after it still is the rest of `old`
     /// (the rule `FlatTransition` reads positions by). A kept section whose header or
-    /// footer comes or goes gets a splice for that slot.
+    /// footer comes or goes gets a splice for that slot; one that stays gets none, even
+    /// with new content (that is an in-place update).
     static func splices(for steps: [ListChange], from old: FlatSections, to new: FlatSections) -> [Splice] {
         var sectionSplices: [Splice] = []
         var rowSplices: [Int: [Splice]] = [:]
@@ -121,14 +122,16 @@ struct FlatSections: Sendable {
             let start = new.start(ofSection: newIndex)
             let oldHeader = oldSection.header == nil ? 0 : 1
             let newHeader = newSection.header == nil ? 0 : 1
-            append(start, removed: oldHeader, added: newHeader)
+            // A header or footer present on both sides stays (its content, if changed, is
+            // an in-place update); only one that comes or goes is a splice.
+            if oldHeader != newHeader { append(start, removed: oldHeader, added: newHeader) }
             let rowsStart = start + newHeader
             for splice in rowSplices[newIndex] ?? [] {
                 append(rowsStart + splice.position, removed: splice.removed, added: splice.added)
             }
-            append(
-                rowsStart + newSection.rows.count,
-                removed: oldSection.footer == nil ? 0 : 1, added: newSection.footer == nil ? 0 : 1)
+            let oldFooter = oldSection.footer == nil ? 0 : 1
+            let newFooter = newSection.footer == nil ? 0 : 1
+            if oldFooter != newFooter { append(rowsStart + newSection.rows.count, removed: oldFooter, added: newFooter) }
         }
 
         var oldIndex = 0

@@ -69,6 +69,9 @@ typedef enum {
 typedef struct {
   /* Any core (a Swift class instance): drops the reference its object held. */
   void        (*core_release)      (gpointer core);
+  /* A screen's core (CScreen): its object's dispose (ends the deliveries; runs the
+   * legacy callbacks' notifies). Safe to call twice. */
+  void        (*core_dispose)      (gpointer core);
 
   /* VctRow: the row view model behind one row object. */
   void        (*row_release)       (gpointer core);
@@ -165,7 +168,28 @@ G_GNUC_INTERNAL gpointer _vct_api_request_get_core (gconstpointer request);
 G_GNUC_INTERNAL gpointer _vct_cell_data_new (gpointer core);
 G_GNUC_INTERNAL gpointer _vct_cell_data_get_core (gconstpointer cell);
 
-/* vct-weak-ref.c: a heap GWeakRef to @object, for Swift (which cannot lay out the
+/* vct-services.c, vct-feed-model.c, vct-song-picker-model.c: the same for the screens
+ * (their dispose runs core_dispose). */
+G_GNUC_INTERNAL gpointer _vct_feed_service_new (gpointer core);
+G_GNUC_INTERNAL gpointer _vct_feed_service_get_core (gconstpointer service);
+G_GNUC_INTERNAL gpointer _vct_song_service_new (gpointer core);
+G_GNUC_INTERNAL gpointer _vct_song_service_get_core (gconstpointer service);
+G_GNUC_INTERNAL gpointer _vct_feed_model_new (gpointer core);
+G_GNUC_INTERNAL gpointer _vct_feed_model_get_core (gconstpointer model);
+G_GNUC_INTERNAL gpointer _vct_song_picker_model_new (gpointer core);
+G_GNUC_INTERNAL gpointer _vct_song_picker_model_get_core (gconstpointer model);
+
+/* vct-feed-photo.c: a new VctFeedPhoto (transfer full); @unix_seconds is its date. */
+G_GNUC_INTERNAL gpointer _vct_feed_photo_new (gint64 id, const char *title, const char *description,
+                                              const char *url, gint64 unix_seconds);
+
+/* vct-object.c: g_object_notify and g_signal_emit_by_name, for the Swift core. */
+G_GNUC_INTERNAL void _vct_object_notify      (gpointer object, const char *property);
+G_GNUC_INTERNAL void _vct_object_emit        (gpointer object, const char *signal);
+G_GNUC_INTERNAL void _vct_object_emit_text   (gpointer object, const char *signal, const char *text);
+G_GNUC_INTERNAL void _vct_object_emit_object (gpointer object, const char *signal, gpointer argument);
+
+/* vct-object.c: a heap GWeakRef to @object, for Swift (which cannot lay out the
  * GWeakRef union itself): _vct_weak_ref_get returns a strong reference or NULL. */
 G_GNUC_INTERNAL GWeakRef *_vct_weak_ref_new  (gpointer object);
 G_GNUC_INTERNAL gpointer  _vct_weak_ref_get  (GWeakRef *ref);

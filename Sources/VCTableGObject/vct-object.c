@@ -1,4 +1,4 @@
-/* vct-weak-ref.c: GObject references for the Swift core.
+/* vct-object.c: GObject references, notifies and signal emissions for the Swift core.
  *
  * Copyright 2026 The VCTable authors
  * SPDX-License-Identifier: MIT
@@ -47,4 +47,28 @@ void
 _vct_object_unref (gpointer object)
 {
   g_object_unref (object);
+}
+
+void
+_vct_object_notify (gpointer object, const char *property)
+{
+  g_object_notify (object, property);
+}
+
+void
+_vct_object_emit (gpointer object, const char *signal)
+{
+  g_signal_emit_by_name (object, signal);
+}
+
+void
+_vct_object_emit_text (gpointer object, const char *signal, const char *text)
+{
+  g_signal_emit_by_name (object, signal, text);
+}
+
+void
+_vct_object_emit_object (gpointer object, const char *signal, gpointer argument)
+{
+  g_signal_emit_by_name (object, signal, argument);
 }
