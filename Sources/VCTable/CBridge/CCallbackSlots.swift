@@ -124,25 +124,3 @@ extension CCallback {
         return CCallback(function: unsafeBitCast(function, to: UnsafeRawPointer.self), userData: userData, notify: notify)
     }
 }
-
-/// A C handle with callback slots, and the one way every `vct_*_set_*` entry point sets them.
-protocol CCallbackOwner: CHandle {
-    associatedtype Slot: RawRepresentable<Int>
-    var slots: CCallbackSlots { get }
-}
-
-extension CCallbackOwner {
-    /// Sets `slot` of the handle at `pointer`. A `NULL` handle is a critical, and the
-    /// notify still runs (the caller handed over `user_data`).
-    static func set<Function>(
-        _ pointer: OpaquePointer?, _ slot: Slot, _ function: Function?,
-        _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?,
-        _ name: StaticString, _ expression: StaticString
-    ) {
-        guard cCheck(pointer != nil, name, expression) else {
-            notify?(userData)
-            return
-        }
-        from(pointer!).slots.set(slot.rawValue, CCallback.make(function, userData, notify))
-    }
-}
