@@ -43,13 +43,18 @@ swift-test: deps
 	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --build-tests
 	$(SWIFT) test -c $(CONFIG) $(SWIFTFLAGS) --skip-build
 
-# Installs libVCTable.so (its RUNPATH already names the Swift runtime), vctable.h,
-# vctable.pc and the bundled fixture, so `pkg-config --cflags --libs vctable` works.
+# Installs libVCTable.so (its RUNPATH already names the Swift runtime), vctable.h and
+# the headers it includes (include/vctable/, one per type; GIO's layout), vctable.pc and
+# the bundled fixture, so `pkg-config --cflags --libs vctable` works. The vct-*.h an
+# earlier install left there go first, so a header since removed does not linger.
 install: deps
 	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --product VCTable
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/vctable
 	install -m 755 $(BIN_DIR)/libVCTable.so $(DESTDIR)$(PREFIX)/lib/libVCTable.so
 	install -m 644 CInterop/include/vctable.h $(DESTDIR)$(PREFIX)/include/vctable.h
+	install -d $(DESTDIR)$(PREFIX)/include/vctable
+	rm -f $(DESTDIR)$(PREFIX)/include/vctable/vct-*.h
+	install -m 644 CInterop/include/vctable/*.h $(DESTDIR)$(PREFIX)/include/vctable/
 	install -m 644 Sources/VCTable/Resources/photos.json Sources/VCTable/Resources/feeds.json \
 	    Sources/VCTable/Resources/songs.json $(DESTDIR)$(PREFIX)/share/vctable/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' CInterop/vctable.pc.in \

@@ -4,8 +4,8 @@
 //
 // Layers (one folder each, see ARCHITECTURE.md):
 //   CInterop/CGLib, CInterop/CSoup   system libraries through pkg-config
-//   CInterop/include/vctable.h       the hand-written C API header
-//   Sources/VCTableGObject           the C half of libVCTable.so: GType registration (GLib style)
+//   CInterop/include/vctable.h       the hand-written C API header (one per type in vctable/)
+//   Sources/VCTableGObject           the C half of libVCTable.so: the GObject classes (GLib style)
 //   Sources/VCTableDiff              changesets: identity vs content, GListModel-style splices
 //   Sources/VCTable                  the Swift library (libVCTable.so)
 //   Demo/                            vctable-demo, the C program `make run` runs

@@ -47,7 +47,7 @@ vct_photo_row_class_init (VctPhotoRowClass *klass)
     /**
      * VctPhotoRow:entry:
      *
-     * The row's text as the terminal demo shows it.
+     * The row's text as the original's cell shows it: "Entry ID: N".
      */
     string_property ("entry"),
     /**

@@ -59,6 +59,11 @@ final class CScreen<Model: Sendable, Slot: RawRepresentable<Int> & CaseIterable 
         guard first else { return }
         subscriptions.dispose()
         slots.dispose()
+    }
+
+    /// The object's finalize: the list goes with the screen (after its dispose, so that
+    /// `get_list` never hands out a freed list).
+    deinit {
         _vct_object_unref(list)
     }
 

@@ -71,8 +71,13 @@ final class CTableModel: @unchecked Sendable {
         }
         guard first else { return }
         slots.dispose()
-        _vct_object_unref(list)
         model.invalidate()
+    }
+
+    /// The object's finalize: the list goes with the model (after its dispose, so that
+    /// `vct_table_model_get_list` never hands out a freed list).
+    deinit {
+        _vct_object_unref(list)
     }
 
     /// The object's notifies and signal for one delivery: `flags` (a signal, maybe a title

@@ -1,0 +1,205 @@
+/* vct-feed-model.h: VctFeedModel, the feed screen's view model.
+ *
+ * Copyright 2026 The VCTable authors
+ * SPDX-License-Identifier: MIT
+ */
+
+#ifndef VCT_FEED_MODEL_H
+#define VCT_FEED_MODEL_H
+
+#if !defined (__VCTABLE_H_INSIDE__) && !defined (VCTABLE_COMPILATION)
+#error "Only <vctable.h> can be included directly."
+#endif
+
+#include <glib-object.h>
+#include <vctable/vct-callbacks.h>
+#include <vctable/vct-feed-service.h>
+#include <vctable/vct-list-model.h>
+
+G_BEGIN_DECLS
+
+/**
+ * VctFeedModel:
+ *
+ * The news feed ("the wall"): member rows (kind "MemberRow": `name`, `avatarUrl`,
+ * `followState`, `buttonHidden`, `buttonEnabled`, `spinning`) and photo rows (kind
+ * "PhotoRow": `title`, `description`, `imageUrl`, `date`) in one section per day, newest
+ * first, each with a "DayHeader" header (`title`: "yyyy-MM-dd"). Pressing a member row
+ * ([method@ListModel.press]) follows the member: the row's state goes normal → loading →
+ * checked, or back to normal and an error; only that row is updated. Selecting or
+ * pressing a photo row reports `open-detail`. Callbacks run on the context thread of the
+ * thread that created the model.
+ *
+ * A `GObject`: properties `title`, `loading`, `list-hidden` and `list`, each with
+ * `notify`; signals [signal@FeedModel::did-error] and [signal@FeedModel::open-detail]
+ * (a [class@FeedPhoto]), emitted on the context thread just after the matching legacy
+ * callback. Its rows are [class@DayHeaderRow], [class@MemberRow] and [class@FeedPhotoRow]
+ * objects.
+ */
+#define VCT_TYPE_FEED_MODEL (vct_feed_model_get_type ())
+G_DECLARE_FINAL_TYPE (VctFeedModel, vct_feed_model, VCT, FEED_MODEL, GObject)
+
+/**
+ * VctOpenDetailFunc:
+ * @photo_id: the photo's id
+ * @title: the photo's title
+ * @description: the photo's description
+ * @image_url: the photo's image URL
+ * @user_data: (closure): the data given to the setter
+ *
+ * A photo row was selected or pressed: show that photo. The strings are valid during the call.
+ */
+typedef void (*VctOpenDetailFunc) (gint64      photo_id,
+                                   const char *title,
+                                   const char *description,
+                                   const char *image_url,
+                                   gpointer    user_data);
+
+/**
+ * vct_feed_model_new:
+ * @service: (transfer none): where feeds come from; the model keeps a reference
+ *
+ * Returns: (transfer full): a new feed bound to the thread-default `GMainContext`; its
+ *   title is "Loading..." and its list hidden until the first reload delivers
+ */
+VctFeedModel *vct_feed_model_new (VctFeedService *service);
+
+/**
+ * vct_feed_model_factory_instance:
+ *
+ * The feed with its default service: `VCTABLE_FEEDS_URL` when set, otherwise the feeds
+ * fixture installed with VCTable.
+ *
+ * Returns: (transfer full): a new feed
+ */
+VctFeedModel *vct_feed_model_factory_instance (void);
+
+/**
+ * vct_feed_model_ref:
+ * @model: a feed
+ *
+ * Returns: (transfer full): @model
+ */
+VctFeedModel *vct_feed_model_ref (VctFeedModel *model);
+
+/**
+ * vct_feed_model_unref:
+ * @model: (nullable) (transfer full): a feed, or %NULL
+ *
+ * The last unref finalizes at once: every notify has run when it returns.
+ */
+void vct_feed_model_unref (VctFeedModel *model);
+
+/**
+ * vct_feed_model_dup_title:
+ * @model: a feed
+ *
+ * Returns: (transfer full): "Loading..." until the first load, then "Your Feeds"; free with g_free()
+ */
+char *vct_feed_model_dup_title (VctFeedModel *model);
+
+/**
+ * vct_feed_model_is_loading:
+ * @model: a feed
+ *
+ * Returns: whether a reload is in flight (show a spinner)
+ */
+gboolean vct_feed_model_is_loading (VctFeedModel *model);
+
+/**
+ * vct_feed_model_is_list_hidden:
+ * @model: a feed
+ *
+ * Returns: whether the list is hidden (until data first arrives)
+ */
+gboolean vct_feed_model_is_list_hidden (VctFeedModel *model);
+
+/**
+ * vct_feed_model_get_list:
+ * @model: a feed
+ *
+ * Returns: (transfer none): the feed's rows, valid while @model lives
+ */
+VctListModel *vct_feed_model_get_list (VctFeedModel *model);
+
+/**
+ * vct_feed_model_reload:
+ * @model: a feed
+ *
+ * Fetches the feeds; supersedes a reload in flight. Safe from any thread.
+ */
+void vct_feed_model_reload (VctFeedModel *model);
+
+/**
+ * vct_feed_model_set_did_update_title:
+ * @model: a feed
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the title callback; same rules as [method@TableModel.set_did_reload_data].
+ */
+void vct_feed_model_set_did_update_title (VctFeedModel       *model,
+                                          VctTextChangedFunc  func,
+                                          gpointer            user_data,
+                                          GDestroyNotify      notify);
+
+/**
+ * vct_feed_model_set_did_change_loading:
+ * @model: a feed
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the loading-flag callback.
+ */
+void vct_feed_model_set_did_change_loading (VctFeedModel          *model,
+                                            VctBooleanChangedFunc  func,
+                                            gpointer               user_data,
+                                            GDestroyNotify         notify);
+
+/**
+ * vct_feed_model_set_did_change_list_hidden:
+ * @model: a feed
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the list-hidden callback.
+ */
+void vct_feed_model_set_did_change_list_hidden (VctFeedModel          *model,
+                                                VctBooleanChangedFunc  func,
+                                                gpointer               user_data,
+                                                GDestroyNotify         notify);
+
+/**
+ * vct_feed_model_set_did_error:
+ * @model: a feed
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the error callback: a failed reload or follow ("An Error Occurred\n\n…").
+ */
+void vct_feed_model_set_did_error (VctFeedModel    *model,
+                                   VctDidErrorFunc  func,
+                                   gpointer         user_data,
+                                   GDestroyNotify   notify);
+
+/**
+ * vct_feed_model_set_did_open_detail:
+ * @model: a feed
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the open-detail callback (navigation to a photo).
+ */
+void vct_feed_model_set_did_open_detail (VctFeedModel      *model,
+                                         VctOpenDetailFunc  func,
+                                         gpointer           user_data,
+                                         GDestroyNotify     notify);
+
+G_END_DECLS
+
+#endif /* VCT_FEED_MODEL_H */

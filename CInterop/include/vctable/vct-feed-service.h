@@ -1,0 +1,85 @@
+/* vct-feed-service.h: VctFeedService, where the feed fetches from and follows members.
+ *
+ * Copyright 2026 The VCTable authors
+ * SPDX-License-Identifier: MIT
+ */
+
+#ifndef VCT_FEED_SERVICE_H
+#define VCT_FEED_SERVICE_H
+
+#if !defined (__VCTABLE_H_INSIDE__) && !defined (VCTABLE_COMPILATION)
+#error "Only <vctable.h> can be included directly."
+#endif
+
+#include <glib-object.h>
+#include <vctable/vct-api.h>
+#include <vctable/vct-callbacks.h>
+
+G_BEGIN_DECLS
+
+/**
+ * VctFeedService:
+ *
+ * Where a [class@FeedModel] gets its feeds and follows members: a URI or your own
+ * functions. A `GObject` with no properties; safe to share between threads.
+ */
+#define VCT_TYPE_FEED_SERVICE (vct_feed_service_get_type ())
+G_DECLARE_FINAL_TYPE (VctFeedService, vct_feed_service, VCT, FEED_SERVICE, GObject)
+
+/**
+ * VctFeedFollowFunc:
+ * @request: (transfer full): the call to complete: [method@ApiRequest.return_json] with
+ *   any JSON (ignored) for success, [method@ApiRequest.return_error] for failure
+ * @member_id: the member to follow
+ * @user_data: (closure): the data given with the function
+ *
+ * Follows a member for a custom feed service.
+ */
+typedef void (*VctFeedFollowFunc) (VctApiRequest *request,
+                                   gint64         member_id,
+                                   gpointer       user_data);
+
+/**
+ * vct_feed_service_new_for_uri:
+ * @uri: the feeds document: an `http://`, `https://` or `file://` URI
+ *
+ * Feeds over HTTP(S) (following is a `POST` to `members/<id>/follow` beside @uri) or
+ * from a file (following always succeeds). A bad @uri makes every reload fail with
+ * %VCT_ERROR_INVALID_URI.
+ *
+ * Returns: (transfer full): a new service
+ */
+VctFeedService *vct_feed_service_new_for_uri (const char *uri);
+
+/**
+ * vct_feed_service_new_custom:
+ * @get_feeds: (scope notified) (closure user_data): fetches the feeds
+ * @follow: (scope notified) (closure user_data): follows a member
+ * @user_data: data for both functions
+ * @notify: (nullable) (destroy user_data): frees @user_data, exactly once, when the last
+ *   owner lets go (as for [func@Api.new_custom])
+ *
+ * Returns: (transfer full): a new service backed by your functions
+ */
+VctFeedService *vct_feed_service_new_custom (VctServiceFetchFunc get_feeds,
+                                             VctFeedFollowFunc   follow,
+                                             gpointer            user_data,
+                                             GDestroyNotify      notify);
+
+/**
+ * vct_feed_service_ref:
+ * @service: a service
+ *
+ * Returns: (transfer full): @service
+ */
+VctFeedService *vct_feed_service_ref (VctFeedService *service);
+
+/**
+ * vct_feed_service_unref:
+ * @service: (nullable) (transfer full): a service, or %NULL
+ */
+void vct_feed_service_unref (VctFeedService *service);
+
+G_END_DECLS
+
+#endif /* VCT_FEED_SERVICE_H */

@@ -1,0 +1,317 @@
+/* vct-song-picker-model.h: VctSongPickerModel, the song picker's view model, and its
+ * VctSongPickerState.
+ *
+ * Copyright 2026 The VCTable authors
+ * SPDX-License-Identifier: MIT
+ */
+
+#ifndef VCT_SONG_PICKER_MODEL_H
+#define VCT_SONG_PICKER_MODEL_H
+
+#if !defined (__VCTABLE_H_INSIDE__) && !defined (VCTABLE_COMPILATION)
+#error "Only <vctable.h> can be included directly."
+#endif
+
+#include <glib-object.h>
+#include <vctable/vct-callbacks.h>
+#include <vctable/vct-list-model.h>
+#include <vctable/vct-song-service.h>
+
+G_BEGIN_DECLS
+
+/**
+ * VctSongPickerModel:
+ *
+ * The meditation song picker: one section of "SongRow" rows (`title`, `subtitle`,
+ * `duration`, `mode`: "selected", "unselected", "playable" or "playing"). While picking,
+ * selecting a row ([method@ListModel.select]) toggles it; [method@SongPickerModel.start]
+ * plays the first selected song and hides the unselected ones (they leave the list
+ * through its changes); selecting a playable song plays it. Callbacks run on the context
+ * thread of the thread that created the model.
+ *
+ * A `GObject`: properties `state` ([enum@SongPickerState]), `title`, `button-title`,
+ * `button-enabled`, `loading` and `list`, each with `notify`; signals
+ * [signal@SongPickerModel::dismiss] and [signal@SongPickerModel::did-error], emitted on
+ * the context thread just after the matching legacy callback. Its rows are
+ * [class@SongRow] objects.
+ */
+#define VCT_TYPE_SONG_PICKER_MODEL (vct_song_picker_model_get_type ())
+G_DECLARE_FINAL_TYPE (VctSongPickerModel, vct_song_picker_model, VCT, SONG_PICKER_MODEL, GObject)
+
+/**
+ * VctSongPickerState:
+ * @VCT_SONG_PICKER_STATE_PICKING: choosing songs ("Pick meditation song")
+ * @VCT_SONG_PICKER_STATE_LISTENING: playing the selected songs ("Player")
+ * @VCT_SONG_PICKER_STATE_FINISHED: the last song finished
+ *
+ * The song picker's screen state. The values match, in order, the cases of the Swift
+ * `SongPickerState`.
+ */
+typedef enum {
+  VCT_SONG_PICKER_STATE_PICKING = 0,
+  VCT_SONG_PICKER_STATE_LISTENING = 1,
+  VCT_SONG_PICKER_STATE_FINISHED = 2
+} VctSongPickerState;
+
+/**
+ * VCT_TYPE_SONG_PICKER_STATE:
+ *
+ * The `GType` of [enum@SongPickerState]: see [func@song_picker_state_get_type].
+ */
+#define VCT_TYPE_SONG_PICKER_STATE (vct_song_picker_state_get_type ())
+
+/**
+ * vct_song_picker_state_get_type:
+ *
+ * Registers [enum@SongPickerState] ("VctSongPickerState"; nicks "picking", "listening",
+ * "finished") on the first call, from any thread.
+ *
+ * Returns: the GType of [enum@SongPickerState]
+ */
+GType vct_song_picker_state_get_type (void) G_GNUC_CONST;
+
+/**
+ * VctSongPickerStateFunc:
+ * @state: the new state
+ * @user_data: (closure): the data given to the setter
+ */
+typedef void (*VctSongPickerStateFunc) (VctSongPickerState state,
+                                        gpointer           user_data);
+
+/**
+ * VctDismissFunc:
+ * @user_data: (closure): the data given to the setter
+ *
+ * The screen asks to be closed (back while picking).
+ */
+typedef void (*VctDismissFunc) (gpointer user_data);
+
+/**
+ * vct_song_picker_model_new:
+ * @service: (transfer none): where songs come from; the model keeps a reference
+ *
+ * Returns: (transfer full): a new picker, bound to the thread-default `GMainContext`
+ */
+VctSongPickerModel *vct_song_picker_model_new (VctSongService *service);
+
+/**
+ * vct_song_picker_model_factory_instance:
+ *
+ * The picker with its default service: `VCTABLE_SONGS_URL` when set, otherwise the
+ * songs fixture installed with VCTable.
+ *
+ * Returns: (transfer full): a new picker
+ */
+VctSongPickerModel *vct_song_picker_model_factory_instance (void);
+
+/**
+ * vct_song_picker_model_ref:
+ * @model: a picker
+ *
+ * Returns: (transfer full): @model
+ */
+VctSongPickerModel *vct_song_picker_model_ref (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_unref:
+ * @model: (nullable) (transfer full): a picker, or %NULL
+ *
+ * The last unref finalizes at once: every notify has run when it returns.
+ */
+void vct_song_picker_model_unref (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_get_state:
+ * @model: a picker
+ *
+ * Returns: the screen state
+ */
+VctSongPickerState vct_song_picker_model_get_state (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_dup_title:
+ * @model: a picker
+ *
+ * Returns: (transfer full): "Pick meditation song" or "Player"; free with g_free()
+ */
+char *vct_song_picker_model_dup_title (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_get_button_title:
+ * @model: a picker
+ *
+ * Returns: (transfer none): "START MEDITATION SESSION"
+ */
+const char *vct_song_picker_model_get_button_title (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_is_button_enabled:
+ * @model: a picker
+ *
+ * Returns: whether the start button is enabled (a song is selected)
+ */
+gboolean vct_song_picker_model_is_button_enabled (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_is_loading:
+ * @model: a picker
+ *
+ * Returns: whether a reload is in flight (show a spinner); it goes back to %FALSE when
+ *   the reload ends, whether or not the songs changed
+ */
+gboolean vct_song_picker_model_is_loading (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_get_list:
+ * @model: a picker
+ *
+ * Returns: (transfer none): the visible songs, valid while @model lives
+ */
+VctListModel *vct_song_picker_model_get_list (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_reload:
+ * @model: a picker
+ *
+ * Fetches the songs. Safe from any thread.
+ */
+void vct_song_picker_model_reload (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_start:
+ * @model: a picker
+ *
+ * Starts listening: the first selected song plays. Call on the context thread.
+ *
+ * Returns: %FALSE when not picking or nothing is selected
+ */
+gboolean vct_song_picker_model_start (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_next:
+ * @model: a picker
+ *
+ * Plays the next playable song.
+ *
+ * Returns: %FALSE when not listening or at the last song
+ */
+gboolean vct_song_picker_model_next (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_previous:
+ * @model: a picker
+ *
+ * Plays the previous playable song.
+ *
+ * Returns: %FALSE when not listening or at the first song
+ */
+gboolean vct_song_picker_model_previous (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_finish_song:
+ * @model: a picker
+ *
+ * The playing song ended: plays the next one, or moves to
+ * %VCT_SONG_PICKER_STATE_FINISHED after the last.
+ *
+ * Returns: %FALSE when nothing is playing
+ */
+gboolean vct_song_picker_model_finish_song (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_back:
+ * @model: a picker
+ *
+ * Goes back: from listening or finished to picking, keeping the selection; from picking,
+ * reports `dismiss`.
+ */
+void vct_song_picker_model_back (VctSongPickerModel *model);
+
+/**
+ * vct_song_picker_model_set_did_change_state:
+ * @model: a picker
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the state callback; same rules as [method@TableModel.set_did_reload_data].
+ */
+void vct_song_picker_model_set_did_change_state (VctSongPickerModel     *model,
+                                                 VctSongPickerStateFunc  func,
+                                                 gpointer                user_data,
+                                                 GDestroyNotify          notify);
+
+/**
+ * vct_song_picker_model_set_did_update_title:
+ * @model: a picker
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the title callback.
+ */
+void vct_song_picker_model_set_did_update_title (VctSongPickerModel *model,
+                                                 VctTextChangedFunc  func,
+                                                 gpointer            user_data,
+                                                 GDestroyNotify      notify);
+
+/**
+ * vct_song_picker_model_set_did_change_button_enabled:
+ * @model: a picker
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the button-enabled callback.
+ */
+void vct_song_picker_model_set_did_change_button_enabled (VctSongPickerModel    *model,
+                                                          VctBooleanChangedFunc  func,
+                                                          gpointer               user_data,
+                                                          GDestroyNotify         notify);
+
+/**
+ * vct_song_picker_model_set_did_dismiss:
+ * @model: a picker
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the dismiss callback.
+ */
+void vct_song_picker_model_set_did_dismiss (VctSongPickerModel *model,
+                                            VctDismissFunc      func,
+                                            gpointer            user_data,
+                                            GDestroyNotify      notify);
+
+/**
+ * vct_song_picker_model_set_did_change_loading:
+ * @model: a picker
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the loading-flag callback: %TRUE when a reload starts, %FALSE when it ends (even
+ * when the songs did not change, so nothing else is reported).
+ */
+void vct_song_picker_model_set_did_change_loading (VctSongPickerModel    *model,
+                                                   VctBooleanChangedFunc  func,
+                                                   gpointer               user_data,
+                                                   GDestroyNotify         notify);
+
+/**
+ * vct_song_picker_model_set_did_error:
+ * @model: a picker
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the error callback.
+ */
+void vct_song_picker_model_set_did_error (VctSongPickerModel *model,
+                                          VctDidErrorFunc     func,
+                                          gpointer            user_data,
+                                          GDestroyNotify      notify);
+
+G_END_DECLS
+
+#endif /* VCT_SONG_PICKER_MODEL_H */
