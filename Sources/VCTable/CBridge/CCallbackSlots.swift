@@ -124,3 +124,16 @@ extension CCallback {
         return CCallback(function: unsafeBitCast(function, to: UnsafeRawPointer.self), userData: userData, notify: notify)
     }
 }
+
+extension Optional where Wrapped == CCallbackSlots {
+    /// What every `vct_*_set_*` entry point does: sets slot `index` to the C callback,
+    /// or, when the object was not found (`nil`: a critical was logged), runs its notify
+    /// at once, since the caller handed over `user_data`.
+    func set<Function>(_ index: Int, _ function: Function?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?) {
+        guard let slots = self else {
+            notify?(userData)
+            return
+        }
+        slots.set(index, CCallback.make(function, userData, notify))
+    }
+}

@@ -317,11 +317,7 @@ func setListSlot<Function>(
     _ pointer: OpaquePointer?, _ slot: CListModel.Slot, _ function: Function?,
     _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?, _ name: StaticString
 ) {
-    guard let list = listBox(pointer, name) else {
-        notify?(userData)
-        return
-    }
-    list.slots.set(slot.rawValue, CCallback.make(function, userData, notify))
+    (listBox(pointer, name)?.slots).set(slot.rawValue, function, userData, notify)
 }
 
 /// A GObject pointer kept under a lock (a reference it stands for, or a borrowed one).

@@ -109,11 +109,7 @@ final class CScreen<Model: Sendable, Slot: RawRepresentable<Int> & CaseIterable 
     static func set<Function>(
         _ box: CScreen?, _ slot: Slot, _ function: Function?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
     ) {
-        guard let box else {
-            notify?(userData)
-            return
-        }
-        box.slots.set(slot.rawValue, CCallback.make(function, userData, notify))
+        (box?.slots).set(slot.rawValue, function, userData, notify)
     }
 
     /// Calls a text callback (`VctTextChangedFunc`, `VctDidErrorFunc`).

@@ -183,11 +183,7 @@ func setTableSlot<Function>(
     _ pointer: OpaquePointer?, _ slot: CTableModel.Slot, _ function: Function?,
     _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?, _ name: StaticString
 ) {
-    guard let model = table(pointer, name) else {
-        notify?(userData)
-        return
-    }
-    model.set(slot, function, userData, notify)
+    (table(pointer, name)?.slots).set(slot.rawValue, function, userData, notify)
 }
 
 @_spi(CInterop) @c(vct_table_model_new_with_manager)
