@@ -119,7 +119,7 @@ vct_song_picker_model_class_init (VctSongPickerModelClass *klass)
   /**
    * VctSongPickerModel:title:
    *
-   * The screen's title ("Pick meditation song", then the playing song's).
+   * The screen's title: "Pick meditation song" while picking, "Player" while listening.
    */
   properties[PROP_TITLE] =
     g_param_spec_string ("title", NULL, NULL, NULL,

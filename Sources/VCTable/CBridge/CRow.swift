@@ -17,6 +17,10 @@ final class CRow: @unchecked Sendable {
         /// While a change is reported: the change, whose values the getters answer with
         /// (the row as of that change, not as it is by now).
         var delivering: RowPropertyChange?
+        /// The values the object has told (made, then each notify): what a re-point
+        /// compares with, so that a change whose report the old subscription dropped is
+        /// still notified.
+        var told: [String: PropertyValue] = [:]
     }
 
     private let state: Mutex<State>
@@ -25,7 +29,9 @@ final class CRow: @unchecked Sendable {
     private let object = Mutex<WeakObject?>(nil)
 
     private init(_ row: any RowViewModel, kind: String?, role: RowRole) {
-        state = Mutex(State(row: row))
+        var told: [String: PropertyValue] = [:]
+        for name in row.propertyNames { told[name] = row.property(name) }
+        state = Mutex(State(row: row, told: told))
         self.kind = kind.map { strdup($0) }
         self.role = role
     }
@@ -91,29 +97,48 @@ final class CRow: @unchecked Sendable {
     }
 
     /// On the context: the view model reported a change; the object notifies it.
+    /// A change whose value the object already told (a re-point got there first) is not
+    /// notified again: `notify` means the value changed.
     private func changed(_ change: RowPropertyChange) {
-        guard let object = strongObject() else { return }
+        let value = change.value
+        let isNew = state.withLock { state -> Bool in
+            guard state.told[change.name] != value else { return false }
+            state.told[change.name] = value
+            return true
+        }
+        guard isNew, let object = strongObject() else { return }
         delivering(change) { change.name.withCString { _vct_row_notify(object, $0) } }
         _vct_object_unref(object)
     }
 
-    /// On the context: shows `newRow` (same identity, maybe new content) and notifies the
-    /// properties whose values differ.
+    /// On the context: shows `newRow` (same identity, maybe new content, maybe the same
+    /// view model) and notifies the properties whose values differ from what the object
+    /// last told. Comparing with what was told, not with the old view model, matters when
+    /// it is the same view model: a change it reported to the old subscription that had
+    /// not been delivered yet is dropped with that subscription, and is notified here.
     func repoint(to newRow: any RowViewModel) {
-        let old = state.withLock { state in
+        let oldSubscription = state.withLock { state in
             defer {
                 state.row = newRow
                 state.subscription = nil
             }
-            return (state.row, state.subscription)
+            return state.subscription
         }
-        old.1?.dispose()
+        oldSubscription?.dispose()
         let subscription = subscribe(newRow)
-        state.withLock { $0.subscription = subscription }
-        guard let object = strongObject() else { return }
-        for name in newRow.propertyNames where old.0.property(name) != newRow.property(name) {
-            name.withCString { _vct_row_notify(object, $0) }
+        var changed: [String] = []
+        state.withLock { state in
+            state.subscription = subscription
+            for name in newRow.propertyNames {
+                let value = newRow.property(name)
+                if state.told[name] != value {
+                    state.told[name] = value
+                    changed.append(name)
+                }
+            }
         }
+        guard !changed.isEmpty, let object = strongObject() else { return }
+        for name in changed { name.withCString { _vct_row_notify(object, $0) } }
         _vct_object_unref(object)
     }
 }
