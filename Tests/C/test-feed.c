@@ -23,51 +23,14 @@
 
 /* ------------------------------------------------------------------ documents */
 
-static GString *
-doc_new (void)
-{
-  return g_string_new ("[");
-}
 
-static void
-doc_sep (GString *doc)
-{
-  if (doc->len > 1)
-    g_string_append (doc, ",\n ");
-}
 
-static void
-doc_member (GString *doc, gint64 id, const char *date, gboolean following)
-{
-  doc_sep (doc);
-  g_string_append_printf (doc,
-                          "{\"type\": \"member\", \"id\": %" G_GINT64_FORMAT ", \"name\": \"member %" G_GINT64_FORMAT
-                          "\", \"avatarUrl\": \"https://example.com/avatars/%" G_GINT64_FORMAT
-                          ".png\", \"date\": \"%s\", \"following\": %s}",
-                          id, id, id, date, following ? "true" : "false");
-}
 
-static void
-doc_photo (GString *doc, gint64 id, const char *date)
-{
-  doc_sep (doc);
-  g_string_append_printf (doc,
-                          "{\"date\": \"%s\", \"type\": \"photo\", \"id\": %" G_GINT64_FORMAT
-                          ", \"title\": \"photo %" G_GINT64_FORMAT "\", \"description\": \"about %" G_GINT64_FORMAT
-                          "\", \"imageUrl\": \"https://example.com/photos/%" G_GINT64_FORMAT ".png\"}",
-                          date, id, id, id, id);
-}
 
-static char *
-doc_end (GString *doc)
-{
-  g_string_append (doc, "]");
-  return g_string_free (doc, FALSE);
-}
 
-#define DAY_1 "2026-11-20"
-#define DAY_2 "2026-11-19"
-#define DAY_3 "2026-11-18"
+#define DAY_1 VCT_TEST_FEED_DAY_1
+#define DAY_2 VCT_TEST_FEED_DAY_2
+#define DAY_3 VCT_TEST_FEED_DAY_3
 
 /* The standard wall, in a shuffled document order, with an entry of an unknown type
  * (skipped). Shown as:
@@ -77,19 +40,7 @@ doc_end (GString *doc)
 static char *
 standard_doc (void)
 {
-  GString *doc = doc_new ();
-
-  doc_photo (doc, 32, DAY_3 "T12:00:00Z");
-  doc_member (doc, 7, DAY_1 "T12:50:00Z", FALSE);
-  doc_member (doc, 9, DAY_2 "T12:30:00Z", FALSE);
-  doc_photo (doc, 30, DAY_1 "T12:30:00Z");
-  doc_sep (doc);
-  g_string_append (doc, "{\"type\": \"place\", \"id\": 5, \"name\": \"somewhere\", \"date\": \"" DAY_1 "T12:40:00Z\"}");
-  doc_member (doc, 12, DAY_3 "T11:10:00Z", FALSE);
-  doc_member (doc, 8, DAY_1 "T12:10:00Z", TRUE);
-  doc_photo (doc, 31, DAY_2 "T11:40:00Z");
-  doc_photo (doc, 33, DAY_2 "T12:30:00Z");
-  return doc_end (doc);
+  return vct_test_feed_standard_doc (TRUE);
 }
 
 /* @iso in the local time zone, formatted with @format; g_free. */
@@ -1060,12 +1011,12 @@ test_reload_keeps_follow_state (void)
   guint mark;
 
   standard_setup (&fake, &wall);
-  doc = doc_new ();
-  doc_member (doc, 7, DAY_1 "T12:50:00Z", FALSE);
-  doc_member (doc, 8, DAY_1 "T12:40:00Z", TRUE);
-  doc_member (doc, 9, DAY_1 "T12:30:00Z", FALSE);
-  doc_member (doc, 12, DAY_1 "T12:20:00Z", FALSE);
-  json = doc_end (doc);
+  doc = vct_test_feed_doc_new ();
+  vct_test_feed_doc_member (doc, 7, DAY_1 "T12:50:00Z", FALSE);
+  vct_test_feed_doc_member (doc, 8, DAY_1 "T12:40:00Z", TRUE);
+  vct_test_feed_doc_member (doc, 9, DAY_1 "T12:30:00Z", FALSE);
+  vct_test_feed_doc_member (doc, 12, DAY_1 "T12:20:00Z", FALSE);
+  json = vct_test_feed_doc_end (doc);
   wall_load (&wall, &fake, json);
   g_free (json);
 
@@ -1078,13 +1029,13 @@ test_reload_keeps_follow_state (void)
   events_wait (&wall.events, mark, "updated:", 3);
 
   /* The service has not caught up with 7, now says 12 is followed, and adds 11. */
-  doc = doc_new ();
-  doc_member (doc, 7, DAY_1 "T12:50:00Z", FALSE);
-  doc_member (doc, 8, DAY_1 "T12:40:00Z", TRUE);
-  doc_member (doc, 9, DAY_1 "T12:30:00Z", FALSE);
-  doc_member (doc, 12, DAY_1 "T12:20:00Z", TRUE);
-  doc_member (doc, 11, DAY_1 "T12:10:00Z", TRUE);
-  json = doc_end (doc);
+  doc = vct_test_feed_doc_new ();
+  vct_test_feed_doc_member (doc, 7, DAY_1 "T12:50:00Z", FALSE);
+  vct_test_feed_doc_member (doc, 8, DAY_1 "T12:40:00Z", TRUE);
+  vct_test_feed_doc_member (doc, 9, DAY_1 "T12:30:00Z", FALSE);
+  vct_test_feed_doc_member (doc, 12, DAY_1 "T12:20:00Z", TRUE);
+  vct_test_feed_doc_member (doc, 11, DAY_1 "T12:10:00Z", TRUE);
+  json = vct_test_feed_doc_end (doc);
   wall_load (&wall, &fake, json);
   g_free (json);
   settle_loop (NULL);
@@ -1118,12 +1069,12 @@ test_reload_latest_wins (void)
   guint mark;
 
   standard_setup (&fake, &wall);
-  doc = doc_new ();
-  doc_member (doc, 40, DAY_1 "T12:00:00Z", FALSE);
-  one = doc_end (doc);
-  doc = doc_new ();
-  doc_photo (doc, 41, DAY_2 "T12:00:00Z");
-  two = doc_end (doc);
+  doc = vct_test_feed_doc_new ();
+  vct_test_feed_doc_member (doc, 40, DAY_1 "T12:00:00Z", FALSE);
+  one = vct_test_feed_doc_end (doc);
+  doc = vct_test_feed_doc_new ();
+  vct_test_feed_doc_photo (doc, 41, DAY_2 "T12:00:00Z");
+  two = vct_test_feed_doc_end (doc);
 
   /* The newer completes first; the older one's late result is dropped. */
   vct_feed_model_reload (wall.model);

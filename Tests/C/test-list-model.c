@@ -1547,34 +1547,8 @@ test_sections_photos (void)
 #define TLM_DAY_2 "2026-11-19"
 #define TLM_DAY_3 "2026-11-18"
 
-static void
-tlm_feed_sep (GString *doc)
-{
-  if (doc->len > 1)
-    g_string_append (doc, ",\n ");
-}
 
-static void
-tlm_feed_member (GString *doc, gint64 id, const char *date, gboolean following)
-{
-  tlm_feed_sep (doc);
-  g_string_append_printf (doc,
-                          "{\"type\": \"member\", \"id\": %" G_GINT64_FORMAT ", \"name\": \"member %" G_GINT64_FORMAT
-                          "\", \"avatarUrl\": \"https://example.com/avatars/%" G_GINT64_FORMAT
-                          ".png\", \"date\": \"%s\", \"following\": %s}",
-                          id, id, id, date, following ? "true" : "false");
-}
 
-static void
-tlm_feed_photo (GString *doc, gint64 id, const char *date)
-{
-  tlm_feed_sep (doc);
-  g_string_append_printf (doc,
-                          "{\"type\": \"photo\", \"id\": %" G_GINT64_FORMAT ", \"date\": \"%s\", \"title\": \"photo %"
-                          G_GINT64_FORMAT "\", \"description\": \"about %" G_GINT64_FORMAT
-                          "\", \"imageUrl\": \"https://example.com/photos/%" G_GINT64_FORMAT ".png\"}",
-                          id, date, id, id, id);
-}
 
 /* The day of @iso in the local time zone, as the feed shows it; g_free. */
 static char *
@@ -1729,13 +1703,13 @@ test_sections_feed (void)
 
   /* Three days, newest first; in each, newest first. */
   doc = g_string_new ("[");
-  tlm_feed_photo (doc, 32, TLM_DAY_3 "T12:00:00Z");
-  tlm_feed_member (doc, 7, TLM_DAY_1 "T12:50:00Z", FALSE);
-  tlm_feed_member (doc, 9, TLM_DAY_2 "T12:30:00Z", FALSE);
-  tlm_feed_photo (doc, 30, TLM_DAY_1 "T12:30:00Z");
-  tlm_feed_member (doc, 12, TLM_DAY_3 "T11:10:00Z", FALSE);
-  tlm_feed_member (doc, 8, TLM_DAY_1 "T12:10:00Z", TRUE);
-  tlm_feed_photo (doc, 31, TLM_DAY_2 "T11:40:00Z");
+  vct_test_feed_doc_photo (doc, 32, TLM_DAY_3 "T12:00:00Z");
+  vct_test_feed_doc_member (doc, 7, TLM_DAY_1 "T12:50:00Z", FALSE);
+  vct_test_feed_doc_member (doc, 9, TLM_DAY_2 "T12:30:00Z", FALSE);
+  vct_test_feed_doc_photo (doc, 30, TLM_DAY_1 "T12:30:00Z");
+  vct_test_feed_doc_member (doc, 12, TLM_DAY_3 "T11:10:00Z", FALSE);
+  vct_test_feed_doc_member (doc, 8, TLM_DAY_1 "T12:10:00Z", TRUE);
+  vct_test_feed_doc_photo (doc, 31, TLM_DAY_2 "T11:40:00Z");
   g_string_append (doc, "]");
   json1 = g_string_free (doc, FALSE);
   tlm_add_day_key (keys1, TLM_DAY_1 "T12:00:00Z");
@@ -1751,13 +1725,13 @@ test_sections_feed (void)
 
   /* The second day goes, a newer one comes, day 1 gains a member. */
   doc = g_string_new ("[");
-  tlm_feed_photo (doc, 32, TLM_DAY_3 "T12:00:00Z");
-  tlm_feed_member (doc, 7, TLM_DAY_1 "T12:50:00Z", FALSE);
-  tlm_feed_photo (doc, 40, TLM_DAY_0 "T12:00:00Z");
-  tlm_feed_photo (doc, 30, TLM_DAY_1 "T12:30:00Z");
-  tlm_feed_member (doc, 12, TLM_DAY_3 "T11:10:00Z", FALSE);
-  tlm_feed_member (doc, 8, TLM_DAY_1 "T12:10:00Z", TRUE);
-  tlm_feed_member (doc, 10, TLM_DAY_1 "T11:30:00Z", FALSE);
+  vct_test_feed_doc_photo (doc, 32, TLM_DAY_3 "T12:00:00Z");
+  vct_test_feed_doc_member (doc, 7, TLM_DAY_1 "T12:50:00Z", FALSE);
+  vct_test_feed_doc_photo (doc, 40, TLM_DAY_0 "T12:00:00Z");
+  vct_test_feed_doc_photo (doc, 30, TLM_DAY_1 "T12:30:00Z");
+  vct_test_feed_doc_member (doc, 12, TLM_DAY_3 "T11:10:00Z", FALSE);
+  vct_test_feed_doc_member (doc, 8, TLM_DAY_1 "T12:10:00Z", TRUE);
+  vct_test_feed_doc_member (doc, 10, TLM_DAY_1 "T11:30:00Z", FALSE);
   g_string_append (doc, "]");
   json2 = g_string_free (doc, FALSE);
   tlm_add_day_key (keys2, TLM_DAY_0 "T12:00:00Z");
@@ -1831,14 +1805,14 @@ tlm_feed_kept_headers_body (void)
   g_autoptr (GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
 
   doc = g_string_new ("[");
-  tlm_feed_member (doc, 7, TLM_DAY_1 "T12:50:00Z", FALSE);
-  tlm_feed_photo (doc, 31, TLM_DAY_2 "T11:40:00Z");
+  vct_test_feed_doc_member (doc, 7, TLM_DAY_1 "T12:50:00Z", FALSE);
+  vct_test_feed_doc_photo (doc, 31, TLM_DAY_2 "T11:40:00Z");
   g_string_append (doc, "]");
   before = g_string_free (doc, FALSE);
   doc = g_string_new ("[");
-  tlm_feed_member (doc, 7, TLM_DAY_1 "T12:50:00Z", FALSE);
-  tlm_feed_member (doc, 10, TLM_DAY_1 "T11:30:00Z", FALSE);
-  tlm_feed_photo (doc, 31, TLM_DAY_2 "T11:40:00Z");
+  vct_test_feed_doc_member (doc, 7, TLM_DAY_1 "T12:50:00Z", FALSE);
+  vct_test_feed_doc_member (doc, 10, TLM_DAY_1 "T11:30:00Z", FALSE);
+  vct_test_feed_doc_photo (doc, 31, TLM_DAY_2 "T11:40:00Z");
   g_string_append (doc, "]");
   after = g_string_free (doc, FALSE);
   tlm_add_day_key (keys, TLM_DAY_1 "T12:00:00Z");

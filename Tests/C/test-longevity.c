@@ -717,6 +717,96 @@ test_song_picker_bound_row (void)
   meter_check (&meter, "song-picker-bound-row");
 }
 
+/* /longevity/song-row-notify: the same rounds seen the GObject way: song 1's row object,
+ * held from the flat list (g_list_model_get_item), with a `notify::mode` handler. Each
+ * round the list re-points the object (its row changed in place) and the object
+ * notifies: what a GtkListView binding does for hours. */
+
+typedef struct
+{
+  Picker   picker;
+  guint    notified;  /* notify::mode emissions */
+  guint    playing;   /* of which the mode read "playing" in the handler */
+  GThread *thread;
+} SongObjectRun;
+
+static void
+song_object_mode_notified (GObject *row, G_GNUC_UNUSED GParamSpec *pspec, gpointer data)
+{
+  SongObjectRun *run = data;
+  g_autofree char *mode = NULL;
+
+  g_assert_true (g_thread_self () == run->thread);
+  g_object_get (row, "mode", &mode, NULL);
+  run->notified++;
+  if (g_strcmp0 (mode, "playing") == 0)
+    run->playing++;
+}
+
+static gboolean
+song_object_notified (gpointer data)
+{
+  SongObjectRun *run = data;
+  return run->notified >= run->picker.target;
+}
+
+static void
+song_object_round (gpointer data, guint round)
+{
+  SongObjectRun *run = data;
+  gboolean moved = round % 2 == 0 ? vct_song_picker_model_next (run->picker.model)
+                                  : vct_song_picker_model_previous (run->picker.model);
+
+  if (!moved)
+    g_error ("round %u: %s returned FALSE", round, round % 2 == 0 ? "next" : "previous");
+  run->picker.target = round + 1;
+  run_until (NULL, song_object_notified, run, VCT_TEST_TIMEOUT_MS);
+}
+
+static void
+test_song_row_notify (void)
+{
+  guint rounds = longevity_rounds (SONGS_ROUNDS, VALGRIND_ROUNDS);
+  SongObjectRun run = { 0 };
+  Picker *picker = &run.picker;
+  GObject *row;
+  g_autofree char *title = NULL;
+  gulong handler;
+  Meter meter;
+
+  run.thread = g_thread_self ();
+  picker_setup (picker, 3);
+  picker_select (picker, 0);
+  picker_select (picker, 1);
+  g_assert_true (vct_song_picker_model_start (picker->model));
+  picker->target = 1;
+  run_until (NULL, picker_state_at_target, picker, VCT_TEST_TIMEOUT_MS);
+  settle_loop (NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (picker->list)), ==, 2);
+  row = g_list_model_get_item (G_LIST_MODEL (picker->list), 0);
+  g_assert_true (VCT_IS_SONG_ROW (row));
+  g_object_get (row, "title", &title, NULL);
+  g_assert_cmpstr (title, ==, "song 1");
+  handler = g_signal_connect (row, "notify::mode", G_CALLBACK (song_object_mode_notified), &run);
+
+  meter_run (&meter, rounds, song_object_round, &run);
+  rounds = meter.rounds;
+  meter_report (&meter, "song-row-notify");
+  iterate_pending (NULL);
+  /* One notify a round, playable and playing in turn; the same object throughout. */
+  g_assert_cmpuint (run.notified, ==, rounds);
+  g_assert_cmpuint (run.playing, ==, rounds / 2);
+  {
+    g_autoptr (GObject) again = g_list_model_get_item (G_LIST_MODEL (picker->list), 0);
+    g_assert_true (again == row);
+  }
+
+  g_signal_handler_disconnect (row, handler);
+  g_object_unref (row);
+  picker_finish (picker);
+  meter_check (&meter, "song-row-notify");
+}
+
 /* /longevity/binding: the list API's bindings on one row of the picker while picking,
  * the row toggled by vct_list_model_select each round: a widget bound with
  * vct_list_model_bind and a VctBinding from vct_row_observe. (The photo table's rows
@@ -1046,6 +1136,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/error/quark-name", test_quark_name);
   g_test_add_func ("/longevity/song-picker-bound-row", test_song_picker_bound_row);
+  g_test_add_func ("/longevity/song-row-notify", test_song_row_notify);
   g_test_add_func ("/longevity/feed-follow-bound-row", test_feed_follow_bound_row);
   g_test_add_func ("/longevity/binding", test_binding);
   return vct_test_run ();

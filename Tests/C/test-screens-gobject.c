@@ -545,38 +545,12 @@ sg_cancelled_cond (gpointer cancellable)
 
 /* ------------------------------------------------------------- feed documents */
 
-static void
-doc_sep (GString *doc)
-{
-  if (doc->len > 1)
-    g_string_append (doc, ",\n ");
-}
 
-static void
-doc_member (GString *doc, gint64 id, const char *date, gboolean following)
-{
-  doc_sep (doc);
-  g_string_append_printf (doc,
-                          "{\"type\": \"member\", \"id\": %" G_GINT64_FORMAT ", \"name\": \"member %" G_GINT64_FORMAT
-                          "\", \"avatarUrl\": \"https://example.com/avatars/%" G_GINT64_FORMAT
-                          ".png\", \"date\": \"%s\", \"following\": %s}",
-                          id, id, id, date, following ? "true" : "false");
-}
 
-static void
-doc_photo (GString *doc, gint64 id, const char *date)
-{
-  doc_sep (doc);
-  g_string_append_printf (doc,
-                          "{\"date\": \"%s\", \"type\": \"photo\", \"id\": %" G_GINT64_FORMAT
-                          ", \"title\": \"photo %" G_GINT64_FORMAT "\", \"description\": \"about %" G_GINT64_FORMAT
-                          "\", \"imageUrl\": \"https://example.com/photos/%" G_GINT64_FORMAT ".png\"}",
-                          date, id, id, id, id);
-}
 
-#define DAY_1 "2026-11-20"
-#define DAY_2 "2026-11-19"
-#define DAY_3 "2026-11-18"
+#define DAY_1 VCT_TEST_FEED_DAY_1
+#define DAY_2 VCT_TEST_FEED_DAY_2
+#define DAY_3 VCT_TEST_FEED_DAY_3
 
 /* test-feed.c's standard wall, in a shuffled document order. Flat (GListModel) order:
  *   0 header DAY_1, 1 member 7, 2 photo 30 (12:30), 3 member 8 (following),
@@ -585,18 +559,7 @@ doc_photo (GString *doc, gint64 id, const char *date)
 static char *
 standard_doc (void)
 {
-  GString *doc = g_string_new ("[");
-
-  doc_photo (doc, 32, DAY_3 "T12:00:00Z");
-  doc_member (doc, 7, DAY_1 "T12:50:00Z", FALSE);
-  doc_member (doc, 9, DAY_2 "T12:30:00Z", FALSE);
-  doc_photo (doc, 30, DAY_1 "T12:30:00Z");
-  doc_member (doc, 12, DAY_3 "T11:10:00Z", FALSE);
-  doc_member (doc, 8, DAY_1 "T12:10:00Z", TRUE);
-  doc_photo (doc, 31, DAY_2 "T11:40:00Z");
-  doc_photo (doc, 33, DAY_2 "T12:30:00Z");
-  g_string_append (doc, "]");
-  return g_string_free (doc, FALSE);
+  return vct_test_feed_standard_doc (FALSE);
 }
 
 #define STANDARD_N_ITEMS 11

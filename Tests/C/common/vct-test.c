@@ -1383,3 +1383,66 @@ vct_test_resident_kib (void)
   g_free (status);
   return kib;
 }
+
+/* ------------------------------------------------------------------ feed documents */
+
+GString *
+vct_test_feed_doc_new (void)
+{
+  return g_string_new ("[");
+}
+
+static void
+feed_doc_separate (GString *doc)
+{
+  if (doc->len > 1)
+    g_string_append (doc, ",\n ");
+}
+
+void
+vct_test_feed_doc_member (GString *doc, gint64 id, const char *date, gboolean following)
+{
+  feed_doc_separate (doc);
+  g_string_append_printf (doc,
+                          "{\"type\": \"member\", \"id\": %" G_GINT64_FORMAT ", \"name\": \"member %" G_GINT64_FORMAT
+                          "\", \"avatarUrl\": \"https://example.com/avatars/%" G_GINT64_FORMAT
+                          ".png\", \"date\": \"%s\", \"following\": %s}",
+                          id, id, id, date, following ? "true" : "false");
+}
+
+void
+vct_test_feed_doc_photo (GString *doc, gint64 id, const char *date)
+{
+  feed_doc_separate (doc);
+  g_string_append_printf (doc,
+                          "{\"date\": \"%s\", \"type\": \"photo\", \"id\": %" G_GINT64_FORMAT
+                          ", \"title\": \"photo %" G_GINT64_FORMAT "\", \"description\": \"about %" G_GINT64_FORMAT
+                          "\", \"imageUrl\": \"https://example.com/photos/%" G_GINT64_FORMAT ".png\"}",
+                          date, id, id, id, id);
+}
+
+char *
+vct_test_feed_doc_end (GString *doc)
+{
+  g_string_append (doc, "]");
+  return g_string_free (doc, FALSE);
+}
+
+char *
+vct_test_feed_standard_doc (gboolean with_unknown_entry)
+{
+  GString *doc = vct_test_feed_doc_new ();
+
+  vct_test_feed_doc_photo (doc, 32, VCT_TEST_FEED_DAY_3 "T12:00:00Z");
+  vct_test_feed_doc_member (doc, 7, VCT_TEST_FEED_DAY_1 "T12:50:00Z", FALSE);
+  vct_test_feed_doc_member (doc, 9, VCT_TEST_FEED_DAY_2 "T12:30:00Z", FALSE);
+  vct_test_feed_doc_photo (doc, 30, VCT_TEST_FEED_DAY_1 "T12:30:00Z");
+  if (with_unknown_entry)
+    g_string_append (doc, ",\n {\"type\": \"place\", \"id\": 5, \"name\": \"somewhere\", \"date\": \""
+                          VCT_TEST_FEED_DAY_1 "T12:40:00Z\"}");
+  vct_test_feed_doc_member (doc, 12, VCT_TEST_FEED_DAY_3 "T11:10:00Z", FALSE);
+  vct_test_feed_doc_member (doc, 8, VCT_TEST_FEED_DAY_1 "T12:10:00Z", TRUE);
+  vct_test_feed_doc_photo (doc, 31, VCT_TEST_FEED_DAY_2 "T11:40:00Z");
+  vct_test_feed_doc_photo (doc, 33, VCT_TEST_FEED_DAY_2 "T12:30:00Z");
+  return vct_test_feed_doc_end (doc);
+}

@@ -70,6 +70,25 @@ void wait_int_at_least (GMainContext *context, gint *value, gint target);
  * titles "photo <id>". Free with g_free. */
 char *vct_test_photos_json (gint64 first_id, guint n);
 
+/* A feed document (the JSON array a feed service returns), built entry by entry:
+ * vct_test_feed_doc_new, then members and photos, then vct_test_feed_doc_end (returns
+ * the text, g_free). A member @id is named "member @id" with an avatar URL; a photo @id
+ * is titled "photo @id", described "about @id", with an image URL; @date is ISO 8601. */
+GString *vct_test_feed_doc_new (void);
+void vct_test_feed_doc_member (GString *doc, gint64 id, const char *date, gboolean following);
+void vct_test_feed_doc_photo (GString *doc, gint64 id, const char *date);
+char *vct_test_feed_doc_end (GString *doc);
+
+/* The days of the standard wall, newest first. */
+#define VCT_TEST_FEED_DAY_1 "2026-11-20"
+#define VCT_TEST_FEED_DAY_2 "2026-11-19"
+#define VCT_TEST_FEED_DAY_3 "2026-11-18"
+
+/* test-feed.c's standard wall, in a shuffled document order (g_free): members 7, 8
+ * (following), 9, 12 and photos 30–33 over three days; with @with_unknown_entry, an
+ * entry of a type the feed skips ("place") in the middle. */
+char *vct_test_feed_standard_doc (gboolean with_unknown_entry);
+
 /* Writes @contents (@length bytes, -1 for NUL-terminated) to a new file in the test's
  * temp directory; returns its file:// URI (g_free). *@path_out gets the path (g_free)
  * when not NULL. The file is removed by vct_test_run. */
