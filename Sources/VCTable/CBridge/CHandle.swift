@@ -1,6 +1,8 @@
-/// A Swift object handed to C as an opaque pointer (`VctApi *`, `VctCellData *`,
-/// `VctRow *`, …). A C reference is one `Unmanaged` retain, so Swift's own reference count
-/// is the handle's: the last `unref` runs `deinit` at once.
+/// A Swift object handed to C as an opaque pointer, not a GObject: today only
+/// `VctBinding *`, the observer of the sectioned list API. A C reference is one
+/// `Unmanaged` retain, so Swift's own reference count is the handle's: the last release
+/// runs `deinit` at once. (Every other C type is a GObject that owns a Swift core; see
+/// `CCore.swift`.)
 protocol CHandle: AnyObject {}
 
 extension CHandle {
