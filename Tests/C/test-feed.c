@@ -43,22 +43,6 @@ standard_doc (void)
   return vct_test_feed_standard_doc (TRUE);
 }
 
-/* @iso in the local time zone, formatted with @format; g_free. */
-static char *
-local_text (const char *iso, const char *format)
-{
-  GDateTime *utc = g_date_time_new_from_iso8601 (iso, NULL);
-  GDateTime *local;
-  char *text;
-
-  g_assert_nonnull (utc);
-  local = g_date_time_to_local (utc);
-  text = g_date_time_format (local, format);
-  g_date_time_unref (local);
-  g_date_time_unref (utc);
-  return text;
-}
-
 /* ------------------------------------------------------------------ services */
 
 /* A custom feed service over @fake (FakeService, common/vct-test.h), made on this thread:
@@ -592,7 +576,7 @@ test_row_kinds_and_properties (void)
   assert_string (row, "title", "photo 30");
   assert_string (row, "description", "about 30");
   assert_string (row, "imageUrl", "https://example.com/photos/30.png");
-  date = local_text (DAY_1 "T12:30:00Z", "%Y-%m-%d %H:%M");
+  date = vct_test_local_text (DAY_1 "T12:30:00Z", "%Y-%m-%d %H:%M");
   assert_string (row, "date", date);
   g_free (date);
 

@@ -1550,26 +1550,10 @@ test_sections_photos (void)
 
 
 
-/* The day of @iso in the local time zone, as the feed shows it; g_free. */
-static char *
-tlm_local_day (const char *iso)
-{
-  GDateTime *utc = g_date_time_new_from_iso8601 (iso, NULL);
-  GDateTime *local;
-  char *day;
-
-  g_assert_nonnull (utc);
-  local = g_date_time_to_local (utc);
-  day = g_date_time_format (local, "%Y-%m-%d");
-  g_date_time_unref (local);
-  g_date_time_unref (utc);
-  return day;
-}
-
 static void
 tlm_add_day_key (GPtrArray *keys, const char *iso)
 {
-  g_autofree char *day = tlm_local_day (iso);
+  g_autofree char *day = vct_test_local_text (iso, "%Y-%m-%d");
   g_ptr_array_add (keys, g_strdup_printf ("day %s", day));
 }
 

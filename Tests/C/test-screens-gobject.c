@@ -564,22 +564,6 @@ standard_doc (void)
 
 #define STANDARD_N_ITEMS 11
 
-/* @iso in the local time zone, formatted with @format; g_free. */
-static char *
-local_text (const char *iso, const char *format)
-{
-  GDateTime *utc = g_date_time_new_from_iso8601 (iso, NULL);
-  GDateTime *local;
-  char *text;
-
-  g_assert_nonnull (utc);
-  local = g_date_time_to_local (utc);
-  text = g_date_time_format (local, format);
-  g_date_time_unref (local);
-  g_date_time_unref (utc);
-  return text;
-}
-
 /* Songs @first..@last: title "song <id>", subtitle "sub <id>", 60 * id + 5 seconds. */
 static char *
 songs_doc (gint64 first, gint64 last)
@@ -1194,7 +1178,7 @@ test_feed_load_order (void)
   g_assert_true (VCT_IS_FEED_PHOTO_ROW (row));
   sg_assert_string (row, "description", "about 30");
   sg_assert_string (row, "image-url", "https://example.com/photos/30.png");
-  date = local_text (DAY_1 "T12:30:00Z", "%Y-%m-%d %H:%M");
+  date = vct_test_local_text (DAY_1 "T12:30:00Z", "%Y-%m-%d %H:%M");
   sg_assert_string (row, "date", date);
   g_free (date);
   g_object_unref (row);

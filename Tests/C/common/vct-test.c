@@ -1446,3 +1446,18 @@ vct_test_feed_standard_doc (gboolean with_unknown_entry)
   vct_test_feed_doc_photo (doc, 33, VCT_TEST_FEED_DAY_2 "T12:30:00Z");
   return vct_test_feed_doc_end (doc);
 }
+
+char *
+vct_test_local_text (const char *iso, const char *format)
+{
+  GDateTime *utc = g_date_time_new_from_iso8601 (iso, NULL);
+  GDateTime *local;
+  char *text;
+
+  g_assert_nonnull (utc);
+  local = g_date_time_to_local (utc);
+  text = g_date_time_format (local, format);
+  g_date_time_unref (local);
+  g_date_time_unref (utc);
+  return text;
+}

@@ -89,6 +89,10 @@ char *vct_test_feed_doc_end (GString *doc);
  * entry of a type the feed skips ("place") in the middle. */
 char *vct_test_feed_standard_doc (gboolean with_unknown_entry);
 
+/* @iso (ISO 8601) in the local time zone, formatted with @format (g_date_time_format):
+ * how the feed shows a date. g_free. */
+char *vct_test_local_text (const char *iso, const char *format);
+
 /* Writes @contents (@length bytes, -1 for NUL-terminated) to a new file in the test's
  * temp directory; returns its file:// URI (g_free). *@path_out gets the path (g_free)
  * when not NULL. The file is removed by vct_test_run. */
