@@ -59,6 +59,9 @@ read -r -a glib_flags <<<"$(pkg-config --cflags --libs glib-2.0 gio-2.0)"
 # libFuzzer reports crashes itself; the Swift runtime's backtracer would only slow it.
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
+# GLib 2.74 keeps freed GObjects in its slice magazines, out of ASan's sight: plain malloc
+# makes a use after an object's last unref a heap-use-after-free report.
+export G_SLICE=always-malloc G_DEBUG=gc-friendly
 # The same LeakSanitizer suppressions as `make sanitize` (Tests/sanitizers/lsan.supp: only
 # the Swift weak-reference side-table false positive, llvm/llvm-project#56751).
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/Tests/sanitizers/lsan.supp:print_suppressions=0}

@@ -180,7 +180,10 @@ final class CBinding: CHandle, @unchecked Sendable {
     /// Calls the C function with the row and the change's property (`nil`: draw
     /// everything); while it runs, the row's getters answer as of `change`.
     func changed(_ row: CRow, _ change: RowPropertyChange?) {
-        guard let object = lock.withLock({ _ in self.object }) else { return }
+        // A reference for the call: the function may end this binding (its reference
+        // goes) while it still uses the row, as a notify handler may unref its object.
+        guard let object = lock.withLock({ _ in self.object.map { _vct_object_ref($0) } }) else { return }
+        defer { _vct_object_unref(object) }
         let pointer = OpaquePointer(object)
         callback.call { callback in
             let function = unsafeBitCast(callback.function, to: CRowChangedFunction.self)
