@@ -1,9 +1,12 @@
 /* outline.c: where a sectioned list's rows and headers are when they are read as one
- * column: row numbers across sections (headers not counted), and lines (headers counted),
- * as the scripted views number rows and the full-screen list draws them.
+ * column: row numbers across sections (headers not counted) and lines (headers counted),
+ * as the scripted views number rows and the full-screen list draws them, each mapped to
+ * its flat position in the GListModel (section by section: the header, the rows, the
+ * footer). A footer, which no screen has, takes no row number and no line.
  *
- * The outline holds one entry per section (never one per row), so a 100 000-row list
- * costs what its sections cost; lookups are binary searches. */
+ * This is the one place where row numbers and lines meet flat positions. The outline
+ * holds one entry per section (never one per row), so a 100 000-row list costs what its
+ * sections cost; lookups are binary searches. */
 
 #include "outline.h"
 
@@ -31,40 +34,74 @@ vct_demo_outline_clear (VctDemoOutline *outline)
   g_clear_pointer (&outline->sections, g_array_unref);
 }
 
+static VctRowRole
+vct_demo_outline_role_at (GListModel *items,
+                          guint       position)
+{
+  g_autoptr (VctRow) row = g_list_model_get_item (items, position);
+
+  return row != NULL ? vct_row_get_role (row) : VCT_ROW_ROLE_ITEM;
+}
+
 /**
  * vct_demo_outline_update:
  * @outline: an outline
- * @list: the list it describes
+ * @list: the list it describes, settled (not inside its `items-changed`)
  *
- * Reads the list's sections (their sizes and whether they have a header; no row is read).
+ * Reads the list's sections: their ranges, and whether they start with a header and end
+ * with a footer (two items read per section, no row).
  */
 void
 vct_demo_outline_update (VctDemoOutline *outline,
                          VctListModel   *list)
 {
+  GListModel *items = G_LIST_MODEL (list);
   guint n_sections = vct_list_model_get_n_sections (list);
+  guint n_items = g_list_model_get_n_items (items);
+  guint position = 0;
 
-  g_array_set_size (outline->sections, n_sections);
+  g_array_set_size (outline->sections, 0);
   outline->n_rows = 0;
   outline->n_lines = 0;
-  for (guint s = 0; s < n_sections; s++)
+  while (outline->sections->len < n_sections)
     {
-      VctDemoOutlineSection *section = &g_array_index (outline->sections, VctDemoOutlineSection, s);
+      VctDemoOutlineSection section = {
+        .start = position,
+        .first_row = outline->n_rows,
+        .first_line = outline->n_lines,
+      };
+      guint end;
 
-      section->first_row = outline->n_rows;
-      section->first_line = outline->n_lines;
-      section->n_rows = vct_list_model_get_n_items (list, s);
-      section->has_header = vct_list_model_get_header (list, s) != NULL;
-      outline->n_rows += section->n_rows;
-      outline->n_lines += section->n_rows + (section->has_header ? 1 : 0);
+      /* A section without a single item has no flat position: the list answers for the
+       * next section there (or for none, past the end). */
+      if (position < n_items && vct_list_model_get_section (list, position, NULL, &end) == outline->sections->len)
+        {
+          section.has_header = vct_demo_outline_role_at (items, position) == VCT_ROW_ROLE_HEADER;
+          section.n_rows = end - position - (section.has_header ? 1 : 0);
+          if (section.n_rows > 0 && vct_demo_outline_role_at (items, end - 1) == VCT_ROW_ROLE_FOOTER)
+            section.n_rows--;
+          position = end;
+        }
+      outline->n_rows += section.n_rows;
+      outline->n_lines += section.n_rows + (section.has_header ? 1 : 0);
+      g_array_append_val (outline->sections, section);
     }
 }
 
-/* The last section whose first row (by_line: first line) is at or before @value. */
+static const VctDemoOutlineSection *
+vct_demo_outline_section (const VctDemoOutline *outline,
+                          guint                 index)
+{
+  return &g_array_index (outline->sections, VctDemoOutlineSection, index);
+}
+
+/* The last section whose field at @offset (first_row, first_line or start) is at or
+ * before @value: sections that take no row (line, position) share it with the next one,
+ * which is the one that holds it. There must be a section. */
 static guint
 vct_demo_outline_search (const VctDemoOutline *outline,
                          guint                 value,
-                         gboolean              by_line)
+                         glong                 offset)
 {
   guint low = 0;
   guint high = outline->sections->len;
@@ -72,9 +109,8 @@ vct_demo_outline_search (const VctDemoOutline *outline,
   while (high - low > 1)
     {
       guint middle = low + (high - low) / 2;
-      const VctDemoOutlineSection *section = &g_array_index (outline->sections, VctDemoOutlineSection, middle);
 
-      if ((by_line ? section->first_line : section->first_row) <= value)
+      if (G_STRUCT_MEMBER (guint, vct_demo_outline_section (outline, middle), offset) <= value)
         low = middle;
       else
         high = middle;
@@ -86,8 +122,8 @@ vct_demo_outline_search (const VctDemoOutline *outline,
  * vct_demo_outline_find_row:
  * @outline: an outline
  * @row: a row number, 0-based across sections
- * @section: (out): its section
- * @position: (out): its position in the section
+ * @section: (out) (optional): its section
+ * @position: (out) (optional): its flat position
  *
  * Returns: %FALSE when there is no such row
  */
@@ -102,14 +138,12 @@ vct_demo_outline_find_row (const VctDemoOutline *outline,
 
   if (row >= outline->n_rows)
     return FALSE;
-  s = vct_demo_outline_search (outline, row, FALSE);
-  /* An empty section shares its first row with the next one (the search finds the last). */
-  while (g_array_index (outline->sections, VctDemoOutlineSection, s).n_rows == 0
-         && s + 1 < outline->sections->len)
-    s++;
-  found = &g_array_index (outline->sections, VctDemoOutlineSection, s);
-  *section = s;
-  *position = row - found->first_row;
+  s = vct_demo_outline_search (outline, row, G_STRUCT_OFFSET (VctDemoOutlineSection, first_row));
+  found = vct_demo_outline_section (outline, s);
+  if (section != NULL)
+    *section = s;
+  if (position != NULL)
+    *position = found->start + (found->has_header ? 1 : 0) + (row - found->first_row);
   return TRUE;
 }
 
@@ -117,56 +151,79 @@ vct_demo_outline_find_row (const VctDemoOutline *outline,
  * vct_demo_outline_find_line:
  * @outline: an outline
  * @line: a line, 0-based, headers counted
- * @section: (out): the line's section
- * @position: (out): the row's position in the section, or -1 for the section's header
+ * @position: (out): the flat position of the line's header or row
  *
  * Returns: %FALSE when there is no such line
  */
 gboolean
 vct_demo_outline_find_line (const VctDemoOutline *outline,
                             guint                 line,
-                            guint                *section,
-                            gint                 *position)
+                            guint                *position)
 {
-  guint s;
   const VctDemoOutlineSection *found;
-  guint offset;
 
   if (line >= outline->n_lines)
     return FALSE;
-  s = vct_demo_outline_search (outline, line, TRUE);
-  /* A section with neither a header nor rows takes no line (the search finds the last). */
-  found = &g_array_index (outline->sections, VctDemoOutlineSection, s);
-  while (found->n_rows == 0 && !found->has_header && s + 1 < outline->sections->len)
-    found = &g_array_index (outline->sections, VctDemoOutlineSection, ++s);
-  offset = line - found->first_line;
-  *section = s;
-  if (found->has_header)
-    *position = offset == 0 ? -1 : (gint) (offset - 1);
-  else
-    *position = (gint) offset;
+  found = vct_demo_outline_section (outline,
+                                    vct_demo_outline_search (outline, line,
+                                                             G_STRUCT_OFFSET (VctDemoOutlineSection, first_line)));
+  /* A section's lines are its first items: the header, then the rows. */
+  *position = found->start + (line - found->first_line);
   return TRUE;
 }
 
 /**
- * vct_demo_outline_row_number:
+ * vct_demo_outline_row_at:
  * @outline: an outline
- * @section: a section
- * @position: a row of it
+ * @position: a flat position
  *
- * Returns: the row's number across sections (G_MAXUINT when out of range)
+ * Returns: the number of the row at @position, or G_MAXUINT for a header, a footer or a
+ *   position past the end
  */
 guint
-vct_demo_outline_row_number (const VctDemoOutline *outline,
-                             guint                 section,
-                             guint                 position)
+vct_demo_outline_row_at (const VctDemoOutline *outline,
+                         guint                 position)
 {
   const VctDemoOutlineSection *found;
+  guint first;
 
-  if (section >= outline->sections->len)
+  if (outline->n_rows == 0)
     return G_MAXUINT;
-  found = &g_array_index (outline->sections, VctDemoOutlineSection, section);
-  return position < found->n_rows ? found->first_row + position : G_MAXUINT;
+  found = vct_demo_outline_section (outline,
+                                    vct_demo_outline_search (outline, position,
+                                                             G_STRUCT_OFFSET (VctDemoOutlineSection, start)));
+  first = found->start + (found->has_header ? 1 : 0);
+  if (position < first || position - first >= found->n_rows)
+    return G_MAXUINT;
+  return found->first_row + (position - first);
+}
+
+/**
+ * vct_demo_outline_row_near:
+ * @outline: an outline
+ * @position: a flat position (where a row was, say)
+ *
+ * Returns: the number of the row at @position (for a header, the row under it), else of
+ *   the last row before it, else of the first row; G_MAXUINT when there is no row
+ */
+guint
+vct_demo_outline_row_near (const VctDemoOutline *outline,
+                           guint                 position)
+{
+  const VctDemoOutlineSection *found;
+  guint first;
+  guint offset;
+
+  if (outline->n_rows == 0)
+    return G_MAXUINT;
+  found = vct_demo_outline_section (outline,
+                                    vct_demo_outline_search (outline, position,
+                                                             G_STRUCT_OFFSET (VctDemoOutlineSection, start)));
+  first = found->start + (found->has_header ? 1 : 0);
+  offset = position > first ? position - first : 0;
+  if (offset < found->n_rows)
+    return found->first_row + offset;
+  return found->first_row + found->n_rows > 0 ? found->first_row + found->n_rows - 1 : 0;
 }
 
 /**
@@ -183,15 +240,14 @@ vct_demo_outline_line_of_row (const VctDemoOutline *outline,
                               gboolean             *under_header)
 {
   guint section = 0;
-  guint position = 0;
   const VctDemoOutlineSection *found;
 
   if (under_header != NULL)
     *under_header = FALSE;
-  if (!vct_demo_outline_find_row (outline, row, &section, &position))
+  if (!vct_demo_outline_find_row (outline, row, &section, NULL))
     return 0;
-  found = &g_array_index (outline->sections, VctDemoOutlineSection, section);
+  found = vct_demo_outline_section (outline, section);
   if (under_header != NULL)
-    *under_header = found->has_header && position == 0;
-  return found->first_line + (found->has_header ? 1 : 0) + position;
+    *under_header = found->has_header && row == found->first_row;
+  return found->first_line + (found->has_header ? 1 : 0) + (row - found->first_row);
 }

@@ -1,6 +1,7 @@
 /* outline.h: where a sectioned list's rows and headers are when they are read as one
- * column: row numbers across sections (headers not counted), and lines (headers counted),
- * as the scripted views number rows and the full-screen list draws them. */
+ * column: row numbers across sections (headers not counted) and lines (headers counted),
+ * as the scripted views number rows and the full-screen list draws them, each mapped to
+ * its flat position in the GListModel. */
 
 #ifndef VCT_DEMO_OUTLINE_H
 #define VCT_DEMO_OUTLINE_H
@@ -10,6 +11,7 @@
 G_BEGIN_DECLS
 
 typedef struct {
+  guint    start;       /* the flat position of its first item (its header, if any) */
   guint    first_row;   /* the row number of its first row */
   guint    first_line;  /* the line of its header, or of its first row */
   guint    n_rows;
@@ -32,10 +34,10 @@ gboolean vct_demo_outline_find_row    (const VctDemoOutline *outline,
                                        guint                *position);
 gboolean vct_demo_outline_find_line   (const VctDemoOutline *outline,
                                        guint                 line,
-                                       guint                *section,
-                                       gint                 *position);
-guint    vct_demo_outline_row_number  (const VctDemoOutline *outline,
-                                       guint                 section,
+                                       guint                *position);
+guint    vct_demo_outline_row_at      (const VctDemoOutline *outline,
+                                       guint                 position);
+guint    vct_demo_outline_row_near    (const VctDemoOutline *outline,
                                        guint                 position);
 guint    vct_demo_outline_line_of_row (const VctDemoOutline *outline,
                                        guint                 row,

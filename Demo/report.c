@@ -5,7 +5,7 @@
  *   reloaded: N items                 a reload delivered (one section without a header)
  *   reloaded: N items in S sections   ... a sectioned list
  *   error: MESSAGE                    the model's error, on one line
- *   row N: PROPERTY VALUE             a row's followState or mode changed
+ *   row N: PROPERTY VALUE             a row's follow state ("followState") or mode changed
  *   state: STATE                      picking, listening, finished
  *   button: enabled|disabled          the screen's button
  *   open-detail: ID TITLE             a photo's detail opens
@@ -90,36 +90,31 @@ vct_demo_report_rows (VctDemoScreen *screen,
                       guint64        from,
                       guint64        count)
 {
-  VctListModel *list = vct_demo_screen_get_list (screen);
+  GListModel *list = G_LIST_MODEL (vct_demo_screen_get_list (screen));
   const VctDemoOutline *outline = vct_demo_screen_get_outline (screen);
   guint64 end = MIN (from + count, (guint64) outline->n_rows);
-  guint section;
-  guint position;
 
-  if (from >= end || !vct_demo_outline_find_row (outline, (guint) from, &section, &position))
-    return;
   for (guint64 index = from; index < end; index++)
     {
-      VctRow *row;
+      const VctDemoOutlineSection *section;
+      guint s;
+      guint position;
+      g_autoptr (VctRow) row = NULL;
       g_autofree char *line = NULL;
 
-      while (position >= vct_list_model_get_n_items (list, section) && section + 1 < outline->sections->len)
-        {
-          section++;
-          position = 0;
-        }
-      if (position == 0 && vct_list_model_get_header (list, section) != NULL)
-        {
-          g_autofree char *header = vct_demo_rows_header_line (vct_list_model_get_header (list, section));
-
-          printf ("section %u: %s\n", section, header);
-        }
-      row = vct_list_model_get_item (list, section, position);
-      if (row == NULL)
+      if (!vct_demo_outline_find_row (outline, (guint) index, &s, &position))
         break;
+      section = &g_array_index (outline->sections, VctDemoOutlineSection, s);
+      if (section->has_header && index == section->first_row)
+        {
+          g_autoptr (VctRow) header = g_list_model_get_item (list, section->start);
+          g_autofree char *header_line = vct_demo_rows_header_line (header);
+
+          printf ("section %u: %s\n", s, header_line);
+        }
+      row = g_list_model_get_item (list, position);
       line = vct_demo_rows_line (row);
       printf ("row %" G_GUINT64_FORMAT ": %s\n", index, line);
-      position++;
     }
   fflush (stdout);
 }

@@ -1,39 +1,40 @@
 /* rows.c: how a row of each kind reads: one line for the scripted views, and columns for
- * the full-screen list, from a table with one entry per kind and a generic fallback (the
- * kind and its properties), so a new row kind shows without view code.
+ * the full-screen list, from a table with one entry per row type and a generic fallback
+ * (the kind and its properties), so a new row type shows without view code.
  *
- * Every value is read by name with vct_row_dup_string() when the row is shown (the list
- * is virtualized: only the rows on screen, or asked for by `show`, are read), and made
- * safe for one line (control characters become spaces). */
+ * Every value is read from the row object's properties (g_object_get) when the row is
+ * shown (the list is virtualized: only the rows on screen, or asked for by `show`, are
+ * read), and text is made safe for one line (control characters become spaces). */
 
 #include "rows.h"
 
 #include "format.h"
 
 typedef struct {
-  const char *kind;
-  char     *(*line)  (VctRow *row);
-  void      (*cells) (VctRow *row, const VctDemoRowStyle *style, VctDemoRowCells *cells);
+  GType   (*get_type) (void);
+  char   *(*line)     (VctRow *row);
+  void    (*cells)    (VctRow *row, const VctDemoRowStyle *style, VctDemoRowCells *cells);
 } VctDemoRowFormat;
 
-/* A property as one line of text ("" when the row has no such property). */
+/* A string property as one line of text ("" when unset). */
 static char *
 vct_demo_rows_get (VctRow     *row,
                    const char *property)
 {
-  g_autofree char *value = vct_row_dup_string (row, property);
+  g_autofree char *value = NULL;
 
+  g_object_get (row, property, &value, NULL);
   return vct_demo_format_plain (value);
 }
 
 static gboolean
-vct_demo_rows_is (VctRow     *row,
-                  const char *property,
-                  const char *value)
+vct_demo_rows_get_boolean (VctRow     *row,
+                           const char *property)
 {
-  g_autofree char *now = vct_row_dup_string (row, property);
+  gboolean value = FALSE;
 
-  return g_strcmp0 (now, value) == 0;
+  g_object_get (row, property, &value, NULL);
+  return value;
 }
 
 /* ------------------------------------------------------ the photo table: PhotoCell */
@@ -44,9 +45,10 @@ vct_demo_rows_photo_cell_line (VctRow *row)
 {
   g_autofree char *entry = vct_demo_rows_get (row, "entry");
   g_autofree char *title = vct_demo_rows_get (row, "title");
-  g_autofree char *album = vct_demo_rows_get (row, "albumId");
+  gint64 album_id = 0;
 
-  return g_strdup_printf ("%s | %s | album %s", entry, title, album);
+  g_object_get (row, "album-id", &album_id, NULL);
+  return g_strdup_printf ("%s | %s | album %" G_GINT64_FORMAT, entry, title, album_id);
 }
 
 static void
@@ -54,14 +56,15 @@ vct_demo_rows_photo_cell_cells (VctRow                *row,
                                 const VctDemoRowStyle *style,
                                 VctDemoRowCells       *cells)
 {
-  g_autofree char *album = vct_demo_rows_get (row, "albumId");
+  gint64 album_id = 0;
 
   (void) style;
+  g_object_get (row, "album-id", &album_id, NULL);
   cells->lead = vct_demo_rows_get (row, "entry");
   cells->lead_width = sizeof "Entry ID: 9999" - 1;
   cells->lead_style = VCT_DEMO_CELL_BOLD;
   cells->text = vct_demo_rows_get (row, "title");
-  cells->trailing = g_strdup_printf ("album %s", album);
+  cells->trailing = g_strdup_printf ("album %" G_GINT64_FORMAT, album_id);
 }
 
 /* ----------------------------------------------------------- the feed: MemberRow */
@@ -70,11 +73,16 @@ vct_demo_rows_photo_cell_cells (VctRow                *row,
 static const char *
 vct_demo_rows_follow_label (VctRow *row)
 {
-  if (vct_demo_rows_is (row, "followState", "checked"))
-    return "following";
-  if (vct_demo_rows_is (row, "followState", "loading"))
-    return "loading";
-  return "follow";
+  VctFollowState state = VCT_FOLLOW_STATE_NORMAL;
+
+  g_object_get (row, "follow-state", &state, NULL);
+  switch (state)
+    {
+    case VCT_FOLLOW_STATE_CHECKED: return "following";
+    case VCT_FOLLOW_STATE_LOADING: return "loading";
+    case VCT_FOLLOW_STATE_NORMAL:
+    default:                       return "follow";
+    }
 }
 
 /* "[member] Tim (following)"; "(follow)" is the button, "(loading)" while it spins */
@@ -92,23 +100,25 @@ vct_demo_rows_member_cells (VctRow                *row,
                             VctDemoRowCells       *cells)
 {
   static const char ascii_frames[] = "|/-\\";
+  gboolean spinning = vct_demo_rows_get_boolean (row, "spinning");
+  gboolean button_enabled = vct_demo_rows_get_boolean (row, "button-enabled");
 
   cells->lead = g_strdup ("member");
   cells->text = vct_demo_rows_get (row, "name");
   cells->text_style = VCT_DEMO_CELL_BOLD;
-  cells->detail = vct_demo_rows_get (row, "avatarUrl");
-  if (vct_row_get_boolean (row, "spinning"))
+  cells->detail = vct_demo_rows_get (row, "avatar-url");
+  if (spinning)
     cells->trailing = g_strdup_printf ("%c following...", ascii_frames[style->spinner_frame % 4]);
-  else if (vct_row_get_boolean (row, "buttonHidden"))
+  else if (vct_demo_rows_get_boolean (row, "button-hidden"))
     cells->trailing = NULL;
-  else if (vct_row_get_boolean (row, "buttonEnabled"))
+  else if (button_enabled)
     cells->trailing = g_strdup ("[ Follow ]");
   else
     cells->trailing = g_strdup (style->utf8 ? "[ \u2713 Following ]" : "[ Following ]");
-  cells->trailing_style = vct_row_get_boolean (row, "buttonEnabled") ? VCT_DEMO_CELL_BUTTON
-                                                                     : VCT_DEMO_CELL_DISABLED;
-  if (vct_row_get_boolean (row, "spinning"))
+  if (spinning)
     cells->trailing_style = VCT_DEMO_CELL_BOLD;
+  else
+    cells->trailing_style = button_enabled ? VCT_DEMO_CELL_BUTTON : VCT_DEMO_CELL_DISABLED;
 }
 
 /* ------------------------------------------------------------ the feed: PhotoRow */
@@ -139,13 +149,13 @@ vct_demo_rows_photo_row_cells (VctRow                *row,
 
 /* Check boxes while picking, radio buttons while listening (one plays). */
 static const char *
-vct_demo_rows_song_mark (VctRow *row)
+vct_demo_rows_song_mark (const char *mode)
 {
-  if (vct_demo_rows_is (row, "mode", "selected"))
+  if (g_strcmp0 (mode, "selected") == 0)
     return "[x]";
-  if (vct_demo_rows_is (row, "mode", "unselected"))
+  if (g_strcmp0 (mode, "unselected") == 0)
     return "[ ]";
-  if (vct_demo_rows_is (row, "mode", "playing"))
+  if (g_strcmp0 (mode, "playing") == 0)
     return "(>)";
   return "( )";
 }
@@ -154,11 +164,12 @@ vct_demo_rows_song_mark (VctRow *row)
 static char *
 vct_demo_rows_song_line (VctRow *row)
 {
+  g_autofree char *mode = vct_demo_rows_get (row, "mode");
   g_autofree char *title = vct_demo_rows_get (row, "title");
   g_autofree char *subtitle = vct_demo_rows_get (row, "subtitle");
   g_autofree char *duration = vct_demo_rows_get (row, "duration");
 
-  return g_strdup_printf ("%s %s | %s | %s", vct_demo_rows_song_mark (row), title, subtitle, duration);
+  return g_strdup_printf ("%s %s | %s | %s", vct_demo_rows_song_mark (mode), title, subtitle, duration);
 }
 
 static void
@@ -166,9 +177,10 @@ vct_demo_rows_song_cells (VctRow                *row,
                           const VctDemoRowStyle *style,
                           VctDemoRowCells       *cells)
 {
-  gboolean playing = vct_demo_rows_is (row, "mode", "playing");
+  g_autofree char *mode = vct_demo_rows_get (row, "mode");
+  gboolean playing = g_str_equal (mode, "playing");
 
-  cells->lead = g_strdup (playing && style->utf8 ? "(\u25b6)" : vct_demo_rows_song_mark (row));
+  cells->lead = g_strdup (playing && style->utf8 ? "(\u25b6)" : vct_demo_rows_song_mark (mode));
   cells->lead_style = playing ? VCT_DEMO_CELL_BOLD : VCT_DEMO_CELL_PLAIN;
   cells->text = vct_demo_rows_get (row, "title");
   cells->text_style = playing ? VCT_DEMO_CELL_BOLD : VCT_DEMO_CELL_PLAIN;
@@ -176,7 +188,7 @@ vct_demo_rows_song_cells (VctRow                *row,
   cells->trailing = vct_demo_rows_get (row, "duration");
 }
 
-/* ------------------------------------------------------------- headers: DayHeader */
+/* ---------------------------------------------------------- headers: DayHeader */
 
 static char *
 vct_demo_rows_title_line (VctRow *row)
@@ -184,20 +196,50 @@ vct_demo_rows_title_line (VctRow *row)
   return vct_demo_rows_get (row, "title");
 }
 
-/* ------------------------------------------------------ any other kind: a fallback */
+/* ------------------------------------------------------ any other type: a fallback */
 
-/* "name=value name=value ..." for every property, in display order. */
+/* A property's value as text: a string as it is, a boolean as true/false, an enum by its
+ * nick, anything else as GLib writes it (a number in decimal). */
+static char *
+vct_demo_rows_value_text (GParamSpec   *pspec,
+                          const GValue *value)
+{
+  g_auto (GValue) text = G_VALUE_INIT;
+
+  if (G_IS_PARAM_SPEC_BOOLEAN (pspec))
+    return g_strdup (g_value_get_boolean (value) ? "true" : "false");
+  if (G_IS_PARAM_SPEC_ENUM (pspec))
+    {
+      GEnumValue *found = g_enum_get_value (G_PARAM_SPEC_ENUM (pspec)->enum_class, g_value_get_enum (value));
+
+      return g_strdup (found != NULL ? found->value_nick : "");
+    }
+  g_value_init (&text, G_TYPE_STRING);
+  if (!g_value_transform (value, &text))
+    return g_strdup ("");
+  return vct_demo_format_plain (g_value_get_string (&text));
+}
+
+/* "name=value name=value ..." for every property of the row's own type (not the kind
+ * and role every row has), in the order the type declares them. */
 static char *
 vct_demo_rows_properties (VctRow *row)
 {
-  g_auto (GStrv) names = vct_row_dup_property_names (row);
+  guint n_pspecs = 0;
+  g_autofree GParamSpec **pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (row), &n_pspecs);
   GString *text = g_string_new (NULL);
 
-  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+  for (guint i = 0; i < n_pspecs; i++)
     {
-      g_autofree char *value = vct_demo_rows_get (row, names[i]);
+      g_auto (GValue) value = G_VALUE_INIT;
+      g_autofree char *value_text = NULL;
 
-      g_string_append_printf (text, "%s%s=%s", i > 0 ? " " : "", names[i], value);
+      if (pspecs[i]->owner_type == VCT_TYPE_ROW || !(pspecs[i]->flags & G_PARAM_READABLE))
+        continue;
+      g_value_init (&value, G_PARAM_SPEC_VALUE_TYPE (pspecs[i]));
+      g_object_get_property (G_OBJECT (row), pspecs[i]->name, &value);
+      value_text = vct_demo_rows_value_text (pspecs[i], &value);
+      g_string_append_printf (text, "%s%s=%s", text->len > 0 ? " " : "", pspecs[i]->name, value_text);
     }
   return g_string_free (text, FALSE);
 }
@@ -225,11 +267,11 @@ vct_demo_rows_generic_cells (VctRow                *row,
 }
 
 static const VctDemoRowFormat formats[] = {
-  { "PhotoCell", vct_demo_rows_photo_cell_line, vct_demo_rows_photo_cell_cells },
-  { "MemberRow", vct_demo_rows_member_line,     vct_demo_rows_member_cells },
-  { "PhotoRow",  vct_demo_rows_photo_row_line,  vct_demo_rows_photo_row_cells },
-  { "SongRow",   vct_demo_rows_song_line,       vct_demo_rows_song_cells },
-  { "DayHeader", vct_demo_rows_title_line,      NULL },
+  { vct_photo_row_get_type,      vct_demo_rows_photo_cell_line, vct_demo_rows_photo_cell_cells },
+  { vct_member_row_get_type,     vct_demo_rows_member_line,     vct_demo_rows_member_cells },
+  { vct_feed_photo_row_get_type, vct_demo_rows_photo_row_line,  vct_demo_rows_photo_row_cells },
+  { vct_song_row_get_type,       vct_demo_rows_song_line,       vct_demo_rows_song_cells },
+  { vct_day_header_row_get_type, vct_demo_rows_title_line,      NULL },
 };
 
 static const VctDemoRowFormat generic = {
@@ -239,10 +281,8 @@ static const VctDemoRowFormat generic = {
 static const VctDemoRowFormat *
 vct_demo_rows_format (VctRow *row)
 {
-  const char *kind = vct_row_get_kind (row);
-
-  for (gsize i = 0; kind != NULL && i < G_N_ELEMENTS (formats); i++)
-    if (g_str_equal (formats[i].kind, kind))
+  for (gsize i = 0; i < G_N_ELEMENTS (formats); i++)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (row, formats[i].get_type ()))
       return &formats[i];
   return &generic;
 }
@@ -269,7 +309,9 @@ vct_demo_rows_line (VctRow *row)
 char *
 vct_demo_rows_header_line (VctRow *header)
 {
-  if (vct_row_get_property_type (header, "title") != VCT_PROPERTY_TYPE_NONE)
+  GParamSpec *title = g_object_class_find_property (G_OBJECT_GET_CLASS (header), "title");
+
+  if (title != NULL && G_PARAM_SPEC_VALUE_TYPE (title) == G_TYPE_STRING)
     return vct_demo_rows_title_line (header);
   return vct_demo_rows_generic_line (header);
 }

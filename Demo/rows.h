@@ -1,7 +1,7 @@
 /* rows.h: how a row of each kind reads: one line for the scripted views, and columns for
- * the full-screen list, from a table with one entry per kind (PhotoCell, MemberRow,
- * PhotoRow, SongRow, DayHeader) and a generic fallback (the kind and its properties), so
- * a new row kind shows without view code. */
+ * the full-screen list, from a table with one entry per row type (VctPhotoRow,
+ * VctMemberRow, VctFeedPhotoRow, VctSongRow, VctDayHeaderRow) and a generic fallback (the
+ * kind and its properties), so a new row type shows without view code. */
 
 #ifndef VCT_DEMO_ROWS_H
 #define VCT_DEMO_ROWS_H

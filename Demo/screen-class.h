@@ -1,6 +1,7 @@
 /* screen-class.h: what a screen implements (screen-photos.c, screen-feed.c,
  * screen-songs.c): a class of functions over its view model, a base it embeds first, and
- * the helpers that turn the model's reports into the events of screen.h. */
+ * the helpers that turn the model's reports into the events of screen.h. Rows are
+ * addressed by their flat position in the list; outline.c maps row numbers to it. */
 
 #ifndef VCT_DEMO_SCREEN_CLASS_H
 #define VCT_DEMO_SCREEN_CLASS_H
@@ -9,16 +10,21 @@
 
 G_BEGIN_DECLS
 
+/* What a screen does with a row: @position is its flat position in the list, @row the
+ * row there (transfer none). */
+typedef gboolean (*VctDemoRowFunc) (VctDemoScreen  *screen,
+                                    guint           position,
+                                    VctRow         *row,
+                                    GError        **error);
+
 /* A named command: `name` (and a row number N when `args` is "N") in a script, a key in
- * the full-screen list (with the cursor's row). */
+ * the full-screen list (with the cursor's row). A command that takes no row is run with
+ * position 0 and a %NULL row. */
 struct _VctDemoCommand {
-  const char *name;
-  const char *args;         /* "N" when it takes a row, else NULL */
-  const char *help;         /* one line for --help */
-  gboolean  (*run) (VctDemoScreen *screen,
-                    guint          section,
-                    guint          position,
-                    GError       **error);
+  const char     *name;
+  const char     *args;       /* "N" when it takes a row, else NULL */
+  const char     *help;       /* one line for --help */
+  VctDemoRowFunc  run;
 };
 
 typedef struct {
@@ -31,28 +37,28 @@ typedef struct {
   const VctDemoCommand *commands;         /* ends with an entry whose name is NULL */
 
   /* Required. */
-  void          (*reload)           (VctDemoScreen *screen);
-  gboolean      (*is_loading)       (VctDemoScreen *screen);
-  void          (*finalize)         (VctDemoScreen *screen);
-  /* Optional: NULL means always settled, never hidden, vct_list_model_select(),
-   * vct_list_model_press(), `select`, no status line. */
-  gboolean      (*is_settled)       (VctDemoScreen *screen);
-  gboolean      (*is_list_hidden)   (VctDemoScreen *screen);
-  gboolean      (*select)           (VctDemoScreen *screen, guint section, guint position, GError **error);
-  gboolean      (*press)            (VctDemoScreen *screen, guint section, guint position, GError **error);
-  gboolean      (*activate)         (VctDemoScreen *screen, guint section, guint position, GError **error);
-  const char   *(*get_status)       (VctDemoScreen *screen, gboolean *is_button, gboolean *enabled);
-  /* Optional: the list's changes, after the base has taken them, in the list's order. */
-  void          (*sections_changed) (VctDemoScreen *screen, guint position, guint removed, guint added);
-  void          (*items_changed)    (VctDemoScreen *screen, guint section, guint position, guint removed, guint added);
-  void          (*item_updated)     (VctDemoScreen *screen, guint section, guint position);
+  void            (*reload)         (VctDemoScreen *screen);
+  gboolean        (*is_loading)     (VctDemoScreen *screen);
+  void            (*finalize)       (VctDemoScreen *screen);
+  /* Optional: NULL means always settled, never hidden, vct_row_select(), vct_row_press(),
+   * `select`, no status line. */
+  gboolean        (*is_settled)     (VctDemoScreen *screen);
+  gboolean        (*is_list_hidden) (VctDemoScreen *screen);
+  VctDemoRowFunc    select;
+  VctDemoRowFunc    press;
+  VctDemoRowFunc    activate;
+  const char     *(*get_status)     (VctDemoScreen *screen, gboolean *is_button, gboolean *enabled);
+  /* Optional: one `items-changed` run of the list, after the base has taken it, while
+   * the list reads as the run left it. */
+  void            (*items_changed)  (VctDemoScreen *screen, guint position, guint removed, guint added);
 } VctDemoScreenClass;
 
 struct _VctDemoScreen {
   const VctDemoScreenClass *klass;
   VctDemoEventFunc          view;
   gpointer                  view_data;
-  VctListModel             *list;               /* (transfer none): the model's */
+  VctListModel             *list;               /* (owned): the model's */
+  gulong                    items_changed_id;
   VctDemoOutline            outline;
   gboolean                  outline_stale;
   char                     *title;              /* the last title reported */
@@ -60,8 +66,9 @@ struct _VctDemoScreen {
   gint64                    selected;           /* the row selected last, -1 after a reload */
   gint64                    select_after_load;  /* --select, -1 for none */
   gboolean                  has_loaded;
-  GArray                   *inserted;           /* (element-type VctDemoInserted): this batch's */
   GPtrArray                *anchors;            /* (element-type VctDemoAnchor): not owned */
+  GPtrArray                *reports;            /* (element-type VctDemoRowReport): not told yet */
+  gboolean                  rows_changed;       /* the list changed since the last ROWS */
   guint                     batch_end_id;
   gboolean                  title_shown;        /* a title has been reported */
   guint                     reload_end_id;      /* vct_demo_screen_end_reload_later()'s idle */
@@ -85,8 +92,7 @@ void     vct_demo_screen_emit_loading  (VctDemoScreen            *screen);
 void     vct_demo_screen_emit_reloaded (VctDemoScreen            *screen);
 void     vct_demo_screen_emit_error    (VctDemoScreen            *screen,
                                         const char               *message);
-void     vct_demo_screen_emit_row      (VctDemoScreen            *screen,
-                                        guint                     section,
+void     vct_demo_screen_report_row    (VctDemoScreen            *screen,
                                         guint                     position,
                                         const char               *property,
                                         const char               *value);
@@ -94,12 +100,6 @@ void     vct_demo_screen_emit_notice   (VctDemoScreen            *screen,
                                         const char               *text);
 void     vct_demo_screen_end_reload_later (VctDemoScreen         *screen);
 gboolean vct_demo_screen_fail_reload   (VctDemoScreen            *screen);
-gboolean vct_demo_screen_is_new_row    (VctDemoScreen            *screen,
-                                        guint                     section,
-                                        guint                     position);
-const char *vct_demo_screen_get_row_kind (VctDemoScreen         *screen,
-                                        guint                     section,
-                                        guint                     position);
 
 G_END_DECLS
 

@@ -1,98 +1,75 @@
-/* screen-feed.c: the news feed (VctFeedModel): member rows with a follow button and photo
- * rows, in one section per day under a DayHeader, newest first.
+/* screen-feed.c: the news feed (VctFeedModel): member rows (VctMemberRow) with a follow
+ * button and photo rows (VctFeedPhotoRow), in one section per day under a day header
+ * (VctDayHeaderRow), newest first.
  *
  * Reloads: the model reports `loading` true, then (in one dispatch of its scheduler) the
- * list, `list hidden` false, the title, `loading` false and, after a failure, the error.
+ * list, `list-hidden` false, the title, `loading` false and, after a failure, the error.
  * So when `loading` turns false the screen ends the reload later
  * (vct_demo_screen_end_reload_later()), once the error, if any, has come.
  *
- * Follows: pressing a member row moves its button normal → loading → checked (or back to
- * normal, then an error). Their list updates coalesce (a fast follow may redraw once, as
- * checked), so the screen observes the pressed row itself (vct_row_observe), which hears
- * `followState` once per change, in order, and reads in that callback the value of the
- * change being reported (vctable.h: the row's getters answer as of the change). A follow
- * is settled once its outcome, and after a failure its error, have been reported.
+ * Follows: pressing a member row moves its `follow-state` normal → loading → checked (or
+ * back to normal, then an error), in place: the row keeps its object, which notifies
+ * each change, in order, and answers in the handler with the value of the change being
+ * notified. So the screen holds the pressed row and hears its `notify::follow-state`
+ * until the outcome. A follow is settled once its outcome, and after a failure its
+ * error, have been reported.
  *
- * Details: the model's open-detail has no date, so each photo row selected or pressed
- * leaves its date in a queue, taken by the next open-detail (they come in order). */
+ * Details: selecting or pressing a photo row makes the model emit `open-detail` with
+ * the photo (its date too); the screen is settled once each has come. */
 
 #include "screens.h"
 
+#include "held.h"
 #include "screen-class.h"
 
 typedef struct _VctDemoFeedScreen VctDemoFeedScreen;
 
-/* One follow under way: the pressed row, where it is now, what it has reported. */
+/* One follow under way: the pressed row, held, and where it is now. */
 typedef struct {
   VctDemoFeedScreen *self;
-  VctBinding        *binding;
+  VctDemoHeldRow    *held;
   VctDemoAnchor      anchor;    /* the row's place now (a reload may move or remove it) */
 } VctDemoFollow;
-
-/* A photo row selected or pressed, whose detail is not reported yet. */
-typedef struct {
-  char *image_url;
-  char *date;
-} VctDemoOpening;
 
 struct _VctDemoFeedScreen {
   VctDemoScreen  base;
   VctFeedModel  *model;
-  GPtrArray     *follows;        /* (element-type VctDemoFollow): freed by their binding's notify */
-  guint          errors_awaited; /* follows that failed, their error not reported yet */
-  GQueue         openings;       /* (element-type VctDemoOpening) */
+  GPtrArray     *follows;         /* (element-type VctDemoFollow) (owned) */
+  guint          errors_awaited;  /* follows that failed, their error not reported yet */
+  guint          details_awaited; /* photo rows selected or pressed, their detail not reported yet */
 };
-
-static void
-vct_demo_feed_opening_free (gpointer data)
-{
-  VctDemoOpening *opening = data;
-
-  g_free (opening->image_url);
-  g_free (opening->date);
-  g_free (opening);
-}
 
 /* ------------------------------------------------------------ the model's reports */
 
 static void
-vct_demo_feed_did_update_title (const char *title,
-                                gpointer    user_data)
+vct_demo_feed_on_title (VctDemoFeedScreen *self)
 {
-  VctDemoFeedScreen *self = user_data;
+  g_autofree char *title = vct_feed_model_dup_title (self->model);
 
   vct_demo_screen_emit_title (&self->base, title);
 }
 
 static void
-vct_demo_feed_did_change_loading (gboolean loading,
-                                  gpointer user_data)
+vct_demo_feed_on_loading (VctDemoFeedScreen *self)
 {
-  VctDemoFeedScreen *self = user_data;
-
-  if (loading)
+  if (vct_feed_model_is_loading (self->model))
     vct_demo_screen_emit_loading (&self->base);
   else
     vct_demo_screen_end_reload_later (&self->base);
 }
 
 static void
-vct_demo_feed_did_change_list_hidden (gboolean hidden,
-                                      gpointer user_data)
+vct_demo_feed_on_list_hidden (VctDemoFeedScreen *self)
 {
-  VctDemoFeedScreen *self = user_data;
   VctDemoEvent event = { .kind = VCT_DEMO_EVENT_ROWS };
 
-  (void) hidden;
   vct_demo_screen_emit (&self->base, &event);
 }
 
 static void
-vct_demo_feed_did_error (const char *message,
-                         gpointer    user_data)
+vct_demo_feed_on_error (VctDemoFeedScreen *self,
+                        const char        *message)
 {
-  VctDemoFeedScreen *self = user_data;
-
   /* A failed follow's error comes after its row went back to normal; a reload's, in the
    * dispatch that turned `loading` false. (With both at once, the follow's is taken
    * first, so a follow never waits for an error that was counted as the reload's.) */
@@ -104,118 +81,96 @@ vct_demo_feed_did_error (const char *message,
 }
 
 static void
-vct_demo_feed_did_open_detail (gint64      photo_id,
-                               const char *title,
-                               const char *description,
-                               const char *image_url,
-                               gpointer    user_data)
+vct_demo_feed_on_open_detail (VctDemoFeedScreen *self,
+                              VctFeedPhoto      *photo)
 {
-  VctDemoFeedScreen *self = user_data;
-  VctDemoOpening *opening = g_queue_pop_head (&self->openings);
   VctDemoDetail detail = {
-    .id = photo_id,
-    .title = title,
-    .description = description,
-    .image_url = image_url,
-    .date = opening != NULL && g_strcmp0 (opening->image_url, image_url) == 0 ? opening->date : "",
+    .id = vct_feed_photo_get_id (photo),
+    .title = vct_feed_photo_get_title (photo),
+    .description = vct_feed_photo_get_description (photo),
+    .image_url = vct_feed_photo_get_url (photo),
+    .date = vct_feed_photo_get_date (photo),
   };
   VctDemoEvent event = { .kind = VCT_DEMO_EVENT_DETAIL, .detail = &detail };
 
+  if (self->details_awaited > 0)
+    self->details_awaited--;
   vct_demo_screen_emit (&self->base, &event);
-  if (opening != NULL)
-    vct_demo_feed_opening_free (opening);
 }
 
 /* ------------------------------------------------------------------- following */
 
-static void
-vct_demo_feed_follow_end (VctDemoFollow *follow)
+/* How a script prints a follow state: the old property's value ("loading"). */
+static const char *
+vct_demo_feed_follow_state_name (VctFollowState state)
 {
-  g_ptr_array_remove (follow->self->follows, follow);
-  vct_demo_screen_remove_anchor (&follow->self->base, &follow->anchor);
-  /* From inside the binding's function: its notify frees @follow as the function returns. */
-  vct_binding_dispose (follow->binding);
-}
-
-static void
-vct_demo_feed_follow_changed (VctRow     *row,
-                              const char *property,
-                              gpointer    user_data)
-{
-  VctDemoFollow *follow = user_data;
-  VctDemoFeedScreen *self = follow->self;
-  g_autofree char *value = NULL;
-
-  if (g_strcmp0 (property, "followState") != 0)
-    return;
-  value = vct_row_dup_string (row, "followState");
-  if (!follow->anchor.gone)
-    vct_demo_screen_emit_row (&self->base, follow->anchor.section, follow->anchor.position, "followState", value);
-  if (g_strcmp0 (value, "loading") != 0)
+  switch (state)
     {
-      if (g_strcmp0 (value, "normal") == 0)
-        self->errors_awaited++;
-      vct_demo_feed_follow_end (follow);
+    case VCT_FOLLOW_STATE_NORMAL:  return "normal";
+    case VCT_FOLLOW_STATE_LOADING: return "loading";
+    case VCT_FOLLOW_STATE_CHECKED: return "checked";
+    default:                       return "unknown";
     }
 }
 
-/* Presses the follow button of a member row in state normal, and observes the row. */
+static void
+vct_demo_feed_follow_free (gpointer data)
+{
+  VctDemoFollow *follow = data;
+
+  vct_demo_screen_remove_anchor (&follow->self->base, &follow->anchor);
+  vct_demo_held_row_free (follow->held);
+  g_free (follow);
+}
+
+/* The pressed row's follow state changed: report it; the outcome ends the follow. */
+static void
+vct_demo_feed_on_follow_state (VctRow        *row,
+                               GParamSpec    *pspec,
+                               VctDemoFollow *follow)
+{
+  VctDemoFeedScreen *self = follow->self;
+  VctFollowState state;
+
+  (void) pspec;
+  g_object_get (row, "follow-state", &state, NULL);
+  if (!follow->anchor.gone)
+    vct_demo_screen_report_row (&self->base, follow->anchor.position, "followState",
+                                vct_demo_feed_follow_state_name (state));
+  if (state == VCT_FOLLOW_STATE_LOADING)
+    return;
+  if (state == VCT_FOLLOW_STATE_NORMAL)
+    self->errors_awaited++;
+  g_ptr_array_remove (self->follows, follow);
+}
+
+/* Presses the follow button of a member row in state normal, and holds the row. */
 static gboolean
 vct_demo_feed_follow_row (VctDemoFeedScreen  *self,
-                          guint               section,
                           guint               position,
+                          VctRow             *row,
                           GError            **error)
 {
-  VctRow *row = vct_list_model_get_item (self->base.list, section, position);
-  g_autofree char *state = row != NULL ? vct_row_dup_string (row, "followState") : NULL;
-  g_autofree char *name = row != NULL ? vct_row_dup_string (row, "name") : NULL;
+  VctFollowState state;
+  g_autofree char *name = NULL;
   VctDemoFollow *follow;
 
-  if (g_strcmp0 (state, "normal") != 0)
+  g_object_get (row, "follow-state", &state, "name", &name, NULL);
+  if (state != VCT_FOLLOW_STATE_NORMAL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
-                   g_strcmp0 (state, "loading") == 0 ? "following %s is under way" : "%s is followed already",
+                   state == VCT_FOLLOW_STATE_LOADING ? "following %s is under way" : "%s is followed already",
                    name != NULL ? name : "the member");
       return FALSE;
     }
   follow = g_new0 (VctDemoFollow, 1);
   follow->self = self;
-  follow->anchor = (VctDemoAnchor) { .section = section, .position = position };
-  follow->binding = vct_row_observe (row, vct_demo_feed_follow_changed, follow, g_free);
-  g_ptr_array_add (self->follows, follow);
+  follow->anchor.position = position;
+  follow->held = vct_demo_held_row_new (row, "notify::follow-state", G_CALLBACK (vct_demo_feed_on_follow_state), follow);
   vct_demo_screen_add_anchor (&self->base, &follow->anchor);
-  if (!vct_list_model_press (self->base.list, section, position))
-    {
-      g_ptr_array_remove (self->follows, follow);
-      vct_demo_screen_remove_anchor (&self->base, &follow->anchor);
-      vct_binding_dispose (follow->binding);
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "the member's row is gone");
-      return FALSE;
-    }
+  g_ptr_array_add (self->follows, follow);
+  vct_row_press (row);
   return TRUE;
-}
-
-static gboolean
-vct_demo_feed_is_kind (VctDemoFeedScreen *self,
-                       guint              section,
-                       guint              position,
-                       const char        *kind)
-{
-  return g_strcmp0 (vct_demo_screen_get_row_kind (&self->base, section, position), kind) == 0;
-}
-
-/* A photo row is about to be selected or pressed: keep its date for the detail. */
-static void
-vct_demo_feed_remember_opening (VctDemoFeedScreen *self,
-                                guint              section,
-                                guint              position)
-{
-  VctRow *row = vct_list_model_get_item (self->base.list, section, position);
-  VctDemoOpening *opening = g_new0 (VctDemoOpening, 1);
-
-  opening->image_url = vct_row_dup_string (row, "imageUrl");
-  opening->date = vct_row_dup_string (row, "date");
-  g_queue_push_tail (&self->openings, opening);
 }
 
 /* --------------------------------------------------------------- the screen class */
@@ -237,7 +192,7 @@ vct_demo_feed_is_settled (VctDemoScreen *screen)
 {
   VctDemoFeedScreen *self = (VctDemoFeedScreen *) screen;
 
-  return self->follows->len == 0 && self->errors_awaited == 0 && g_queue_is_empty (&self->openings);
+  return self->follows->len == 0 && self->errors_awaited == 0 && self->details_awaited == 0;
 }
 
 static gboolean
@@ -246,52 +201,53 @@ vct_demo_feed_is_list_hidden (VctDemoScreen *screen)
   return vct_feed_model_is_list_hidden (((VctDemoFeedScreen *) screen)->model);
 }
 
+/* A photo opens its detail; a member does nothing. */
 static gboolean
 vct_demo_feed_select (VctDemoScreen  *screen,
-                      guint           section,
                       guint           position,
+                      VctRow         *row,
                       GError        **error)
 {
   VctDemoFeedScreen *self = (VctDemoFeedScreen *) screen;
 
+  (void) position;
   (void) error;
-  if (vct_demo_feed_is_kind (self, section, position, "PhotoRow"))
-    vct_demo_feed_remember_opening (self, section, position);
-  return vct_list_model_select (screen->list, section, position);
+  if (VCT_IS_FEED_PHOTO_ROW (row))
+    self->details_awaited++;
+  vct_row_select (row);
+  return TRUE;
 }
 
 /* The row's control: a member's follow button; a photo opens its detail. */
 static gboolean
 vct_demo_feed_press (VctDemoScreen  *screen,
-                     guint           section,
                      guint           position,
+                     VctRow         *row,
                      GError        **error)
 {
   VctDemoFeedScreen *self = (VctDemoFeedScreen *) screen;
 
-  if (vct_demo_feed_is_kind (self, section, position, "MemberRow"))
-    return vct_demo_feed_follow_row (self, section, position, error);
-  if (vct_demo_feed_is_kind (self, section, position, "PhotoRow"))
-    vct_demo_feed_remember_opening (self, section, position);
-  return vct_list_model_press (screen->list, section, position);
+  if (VCT_IS_MEMBER_ROW (row))
+    return vct_demo_feed_follow_row (self, position, row, error);
+  if (VCT_IS_FEED_PHOTO_ROW (row))
+    self->details_awaited++;
+  vct_row_press (row);
+  return TRUE;
 }
 
 static gboolean
 vct_demo_feed_follow (VctDemoScreen  *screen,
-                      guint           section,
                       guint           position,
+                      VctRow         *row,
                       GError        **error)
 {
-  VctDemoFeedScreen *self = (VctDemoFeedScreen *) screen;
-  const VctDemoOutline *outline = vct_demo_screen_get_outline (screen);
-
-  if (!vct_demo_feed_is_kind (self, section, position, "MemberRow"))
+  if (!VCT_IS_MEMBER_ROW (row))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "row %u is not a member",
-                   vct_demo_outline_row_number (outline, section, position));
+                   vct_demo_outline_row_at (vct_demo_screen_get_outline (screen), position));
       return FALSE;
     }
-  return vct_demo_feed_follow_row (self, section, position, error);
+  return vct_demo_feed_follow_row ((VctDemoFeedScreen *) screen, position, row, error);
 }
 
 static void
@@ -299,16 +255,9 @@ vct_demo_feed_finalize (VctDemoScreen *screen)
 {
   VctDemoFeedScreen *self = (VctDemoFeedScreen *) screen;
 
-  while (self->follows->len > 0)
-    {
-      VctDemoFollow *follow = g_ptr_array_steal_index (self->follows, self->follows->len - 1);
-
-      vct_demo_screen_remove_anchor (screen, &follow->anchor);
-      vct_binding_dispose (follow->binding);
-    }
-  g_ptr_array_unref (self->follows);
-  g_queue_clear_full (&self->openings, vct_demo_feed_opening_free);
-  g_clear_pointer (&self->model, vct_feed_model_unref);
+  g_clear_pointer (&self->follows, g_ptr_array_unref);
+  g_signal_handlers_disconnect_by_data (self->model, self);
+  g_clear_object (&self->model);
 }
 
 static const VctDemoCommand vct_demo_feed_commands[] = {
@@ -367,14 +316,13 @@ vct_demo_feed_screen_new (const char  *uri,
 
   self = g_new0 (VctDemoFeedScreen, 1);
   self->model = model;
-  self->follows = g_ptr_array_new ();
-  g_queue_init (&self->openings);
+  self->follows = g_ptr_array_new_with_free_func (vct_demo_feed_follow_free);
   title = vct_feed_model_dup_title (model);
   vct_demo_screen_construct (&self->base, &vct_demo_feed_class, vct_feed_model_get_list (model), title);
-  vct_feed_model_set_did_update_title (model, vct_demo_feed_did_update_title, self, NULL);
-  vct_feed_model_set_did_change_loading (model, vct_demo_feed_did_change_loading, self, NULL);
-  vct_feed_model_set_did_change_list_hidden (model, vct_demo_feed_did_change_list_hidden, self, NULL);
-  vct_feed_model_set_did_error (model, vct_demo_feed_did_error, self, NULL);
-  vct_feed_model_set_did_open_detail (model, vct_demo_feed_did_open_detail, self, NULL);
+  g_signal_connect_swapped (model, "notify::title", G_CALLBACK (vct_demo_feed_on_title), self);
+  g_signal_connect_swapped (model, "notify::loading", G_CALLBACK (vct_demo_feed_on_loading), self);
+  g_signal_connect_swapped (model, "notify::list-hidden", G_CALLBACK (vct_demo_feed_on_list_hidden), self);
+  g_signal_connect_swapped (model, "did-error", G_CALLBACK (vct_demo_feed_on_error), self);
+  g_signal_connect_swapped (model, "open-detail", G_CALLBACK (vct_demo_feed_on_open_detail), self);
   return &self->base;
 }

@@ -1,10 +1,12 @@
 /* screen-photos.c: the photo table (VctTableModel), the demo's default screen: its rows
- * are the model's list of "PhotoCell" rows; selecting one makes the title show its photo.
+ * are the model's list of VctPhotoRow ("PhotoCell"); selecting one makes the title show
+ * its photo.
  *
- * The model is the source of truth: the title is whatever didUpdateNavigationTitle said
- * last, the rows are read from the model's list on demand (never copied), and "loading"
- * is vct_table_model_is_loading(). A reload and a selection each cause one title report;
- * the screen counts the ones not delivered yet, so a script can wait for them. */
+ * The model is the source of truth: the title is whatever did-update-navigation-title
+ * said last, the rows are read from the model's list on demand (never copied), and
+ * "loading" is vct_table_model_is_loading(). A reload and a selection each cause one
+ * title report; the screen counts the ones not delivered yet, so a script can wait for
+ * them. */
 
 #include "screens.h"
 
@@ -17,35 +19,25 @@ typedef struct {
 } VctDemoPhotosScreen;
 
 static void
-vct_demo_photos_did_update_navigation_title (const char *title,
-                                             gpointer    user_data)
+vct_demo_photos_on_navigation_title (VctDemoPhotosScreen *self,
+                                     const char          *title)
 {
-  VctDemoPhotosScreen *self = user_data;
-
   if (self->titles_pending > 0)
     self->titles_pending--;
   vct_demo_screen_emit_title (&self->base, title);
 }
 
+/* The view reads the rows from the list, which the model updated just before this. */
 static void
-vct_demo_photos_did_reload_data (VctCellData *const *items,
-                                 gsize               n_items,
-                                 gpointer            user_data)
+vct_demo_photos_on_reload_data (VctDemoPhotosScreen *self)
 {
-  VctDemoPhotosScreen *self = user_data;
-
-  /* The view reads the rows from the list, which the model updated just before this. */
-  (void) items;
-  (void) n_items;
   vct_demo_screen_emit_reloaded (&self->base);
 }
 
 static void
-vct_demo_photos_did_error (const char *message,
-                           gpointer    user_data)
+vct_demo_photos_on_error (VctDemoPhotosScreen *self,
+                          const char          *message)
 {
-  VctDemoPhotosScreen *self = user_data;
-
   vct_demo_screen_emit_error (&self->base, message);
 }
 
@@ -73,27 +65,26 @@ vct_demo_photos_is_settled (VctDemoScreen *screen)
 /* A tap on a cell: the model reports the cell's title as the navigation title. */
 static gboolean
 vct_demo_photos_select (VctDemoScreen  *screen,
-                        guint           section,
                         guint           position,
+                        VctRow         *row,
                         GError        **error)
 {
   VctDemoPhotosScreen *self = (VctDemoPhotosScreen *) screen;
-  VctCellData *cell = section == 0 ? vct_table_model_get_item (self->model, position) : NULL;
 
-  if (cell == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no row %u", position);
-      return FALSE;
-    }
+  (void) position;
+  (void) error;
   self->titles_pending++;
-  vct_table_model_user_selected_cell (self->model, cell);
+  vct_row_select (row);
   return TRUE;
 }
 
 static void
 vct_demo_photos_finalize (VctDemoScreen *screen)
 {
-  g_clear_pointer (&((VctDemoPhotosScreen *) screen)->model, vct_table_model_unref);
+  VctDemoPhotosScreen *self = (VctDemoPhotosScreen *) screen;
+
+  g_signal_handlers_disconnect_by_data (self->model, self);
+  g_clear_object (&self->model);
 }
 
 const VctDemoScreenClass vct_demo_photos_class = {
@@ -141,8 +132,9 @@ vct_demo_photos_screen_new (const char  *uri,
   self->model = model;
   vct_demo_screen_construct (&self->base, &vct_demo_photos_class, vct_table_model_get_list (model),
                              vct_table_model_get_title (model));
-  vct_table_model_set_did_update_navigation_title (model, vct_demo_photos_did_update_navigation_title, self, NULL);
-  vct_table_model_set_did_reload_data (model, vct_demo_photos_did_reload_data, self, NULL);
-  vct_table_model_set_did_error (model, vct_demo_photos_did_error, self, NULL);
+  g_signal_connect_swapped (model, "did-update-navigation-title",
+                            G_CALLBACK (vct_demo_photos_on_navigation_title), self);
+  g_signal_connect_swapped (model, "did-reload-data", G_CALLBACK (vct_demo_photos_on_reload_data), self);
+  g_signal_connect_swapped (model, "did-error", G_CALLBACK (vct_demo_photos_on_error), self);
   return &self->base;
 }

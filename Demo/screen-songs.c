@@ -1,12 +1,17 @@
 /* screen-songs.c: the meditation song picker (VctSongPickerModel): one section of
- * "SongRow" rows whose mode follows the screen's state: picking (selected/unselected) →
- * listening (playing/playable; the unselected rows leave the list) → finished, and back.
+ * VctSongRow ("SongRow") rows whose `mode` follows the screen's state: picking
+ * (selected/unselected) → listening (playing/playable; the unselected rows leave the
+ * list) → finished, and back.
  *
  * Its commands (start, next, previous, finish, back) run on the loop and the model reports
- * what they changed in its next dispatch: the rows' modes (as in-place updates of the
- * list, reported here with the row's place after the batch; rows the same batch inserted,
- * such as the unselected ones coming back, are new rows, not changes), the state, the
- * title, the button.
+ * what they changed in its next dispatch: the rows' modes (in place: `notify::mode` on
+ * the row objects), the list's changes (the rows leaving or coming back), the state, the
+ * title, the button. The picker's rows are few, so the screen holds every row of its
+ * list (following the list's changes) to hear each one's mode; it reports a change with
+ * the row's place after the list's changes of the same dispatch (a song that starts
+ * playing is notified before the songs not picked leave the list; those are notified
+ * "hidden" as they go, and not reported). Rows that come back into the list are new
+ * objects: what they show is no change.
  *
  * Reloads: as the feed's: the model reports `loading` true, then (in one dispatch of its
  * scheduler) the list, `loading` false and, after a failure, the error; so when `loading`
@@ -16,11 +21,13 @@
 
 #include "screens.h"
 
+#include "held.h"
 #include "screen-class.h"
 
 typedef struct {
   VctDemoScreen        base;
   VctSongPickerModel  *model;
+  GPtrArray           *rows;   /* (element-type VctDemoHeldRow): the list's rows, in its order */
 } VctDemoSongsScreen;
 
 static const char *
@@ -38,63 +45,81 @@ vct_demo_songs_state_name (VctSongPickerState state)
 /* ------------------------------------------------------------ the model's reports */
 
 static void
-vct_demo_songs_did_update_title (const char *title,
-                                 gpointer    user_data)
+vct_demo_songs_on_title (VctDemoSongsScreen *self)
 {
-  VctDemoSongsScreen *self = user_data;
+  g_autofree char *title = vct_song_picker_model_dup_title (self->model);
 
   vct_demo_screen_emit_title (&self->base, title);
 }
 
 static void
-vct_demo_songs_did_change_state (VctSongPickerState state,
-                                 gpointer           user_data)
+vct_demo_songs_on_state (VctDemoSongsScreen *self)
 {
-  VctDemoSongsScreen *self = user_data;
-  VctDemoEvent event = { .kind = VCT_DEMO_EVENT_STATE, .text = vct_demo_songs_state_name (state) };
+  VctDemoEvent event = {
+    .kind = VCT_DEMO_EVENT_STATE,
+    .text = vct_demo_songs_state_name (vct_song_picker_model_get_state (self->model)),
+  };
 
   vct_demo_screen_emit (&self->base, &event);
 }
 
 static void
-vct_demo_songs_did_change_button_enabled (gboolean enabled,
-                                          gpointer user_data)
+vct_demo_songs_on_button_enabled (VctDemoSongsScreen *self)
 {
-  VctDemoSongsScreen *self = user_data;
-  VctDemoEvent event = { .kind = VCT_DEMO_EVENT_BUTTON, .flag = enabled };
+  VctDemoEvent event = {
+    .kind = VCT_DEMO_EVENT_BUTTON,
+    .flag = vct_song_picker_model_is_button_enabled (self->model),
+  };
 
   vct_demo_screen_emit (&self->base, &event);
 }
 
 static void
-vct_demo_songs_did_dismiss (gpointer user_data)
+vct_demo_songs_on_dismiss (VctDemoSongsScreen *self)
 {
-  VctDemoSongsScreen *self = user_data;
   VctDemoEvent event = { .kind = VCT_DEMO_EVENT_DISMISS };
 
   vct_demo_screen_emit (&self->base, &event);
 }
 
 static void
-vct_demo_songs_did_error (const char *message,
-                          gpointer    user_data)
+vct_demo_songs_on_error (VctDemoSongsScreen *self,
+                         const char         *message)
 {
-  VctDemoSongsScreen *self = user_data;
-
   vct_demo_screen_fail_reload (&self->base);
   vct_demo_screen_emit_error (&self->base, message);
 }
 
 static void
-vct_demo_songs_did_change_loading (gboolean loading,
-                                   gpointer user_data)
+vct_demo_songs_on_loading (VctDemoSongsScreen *self)
 {
-  VctDemoSongsScreen *self = user_data;
-
-  if (loading)
+  if (vct_song_picker_model_is_loading (self->model))
     vct_demo_screen_emit_loading (&self->base);
   else
     vct_demo_screen_end_reload_later (&self->base);
+}
+
+/* A row's mode changed: report it at the row's place (reported once the list's changes
+ * of this dispatch are in). */
+static void
+vct_demo_songs_on_mode (VctRow             *row,
+                        GParamSpec         *pspec,
+                        VctDemoSongsScreen *self)
+{
+  g_autofree char *mode = NULL;
+
+  (void) pspec;
+  g_object_get (row, "mode", &mode, NULL);
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      const VctDemoHeldRow *held = g_ptr_array_index (self->rows, i);
+
+      if (held->row == row)
+        {
+          vct_demo_screen_report_row (&self->base, i, "mode", mode);
+          return;
+        }
+    }
 }
 
 /* ----------------------------------------------------------------- the commands */
@@ -117,15 +142,15 @@ vct_demo_songs_refuse (VctDemoSongsScreen  *self,
 
 static gboolean
 vct_demo_songs_start (VctDemoScreen  *screen,
-                      guint           section,
                       guint           position,
+                      VctRow         *row,
                       GError        **error)
 {
   VctDemoSongsScreen *self = (VctDemoSongsScreen *) screen;
   VctSongPickerState state = vct_song_picker_model_get_state (self->model);
 
-  (void) section;
   (void) position;
+  (void) row;
   if (vct_song_picker_model_start (self->model))
     return TRUE;
   if (state != VCT_SONG_PICKER_STATE_PICKING)
@@ -150,37 +175,37 @@ vct_demo_songs_step (VctDemoScreen  *screen,
 }
 
 static gboolean
-vct_demo_songs_next (VctDemoScreen *screen, guint section, guint position, GError **error)
+vct_demo_songs_next (VctDemoScreen *screen, guint position, VctRow *row, GError **error)
 {
-  (void) section;
   (void) position;
+  (void) row;
   return vct_demo_songs_step (screen, vct_song_picker_model_next, "next", "the last song is playing", error);
 }
 
 static gboolean
-vct_demo_songs_previous (VctDemoScreen *screen, guint section, guint position, GError **error)
+vct_demo_songs_previous (VctDemoScreen *screen, guint position, VctRow *row, GError **error)
 {
-  (void) section;
   (void) position;
+  (void) row;
   return vct_demo_songs_step (screen, vct_song_picker_model_previous, "previous", "the first song is playing", error);
 }
 
 static gboolean
-vct_demo_songs_finish (VctDemoScreen *screen, guint section, guint position, GError **error)
+vct_demo_songs_finish (VctDemoScreen *screen, guint position, VctRow *row, GError **error)
 {
-  (void) section;
   (void) position;
+  (void) row;
   return vct_demo_songs_step (screen, vct_song_picker_model_finish_song, "finish", "no song is playing", error);
 }
 
 static gboolean
 vct_demo_songs_back (VctDemoScreen  *screen,
-                     guint           section,
                      guint           position,
+                     VctRow         *row,
                      GError        **error)
 {
-  (void) section;
   (void) position;
+  (void) row;
   (void) error;
   vct_song_picker_model_back (((VctDemoSongsScreen *) screen)->model);
   return TRUE;
@@ -222,26 +247,33 @@ vct_demo_songs_get_status (VctDemoScreen *screen,
     }
 }
 
+/* Holds the rows the list brings (and drops those it removes), with their mode heard. */
 static void
-vct_demo_songs_item_updated (VctDemoScreen *screen,
-                             guint          section,
-                             guint          position)
+vct_demo_songs_items_changed (VctDemoScreen *screen,
+                              guint          position,
+                              guint          removed,
+                              guint          added)
 {
-  VctRow *row;
-  g_autofree char *mode = NULL;
+  VctDemoSongsScreen *self = (VctDemoSongsScreen *) screen;
 
-  if (vct_demo_screen_is_new_row (screen, section, position))
-    return;
-  row = vct_list_model_get_item (screen->list, section, position);
-  mode = row != NULL ? vct_row_dup_string (row, "mode") : NULL;
-  if (mode != NULL)
-    vct_demo_screen_emit_row (screen, section, position, "mode", mode);
+  g_ptr_array_remove_range (self->rows, position, removed);
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr (VctRow) row = g_list_model_get_item (G_LIST_MODEL (screen->list), i);
+
+      g_ptr_array_insert (self->rows, (gint) i,
+                          vct_demo_held_row_new (row, "notify::mode", G_CALLBACK (vct_demo_songs_on_mode), self));
+    }
 }
 
 static void
 vct_demo_songs_finalize (VctDemoScreen *screen)
 {
-  g_clear_pointer (&((VctDemoSongsScreen *) screen)->model, vct_song_picker_model_unref);
+  VctDemoSongsScreen *self = (VctDemoSongsScreen *) screen;
+
+  g_clear_pointer (&self->rows, g_ptr_array_unref);
+  g_signal_handlers_disconnect_by_data (self->model, self);
+  g_clear_object (&self->model);
 }
 
 static const VctDemoCommand vct_demo_songs_commands[] = {
@@ -264,7 +296,7 @@ const VctDemoScreenClass vct_demo_songs_class = {
   .reload = vct_demo_songs_reload,
   .is_loading = vct_demo_songs_is_loading,
   .get_status = vct_demo_songs_get_status,
-  .item_updated = vct_demo_songs_item_updated,
+  .items_changed = vct_demo_songs_items_changed,
   .finalize = vct_demo_songs_finalize,
 };
 
@@ -301,13 +333,15 @@ vct_demo_songs_screen_new (const char  *uri,
 
   self = g_new0 (VctDemoSongsScreen, 1);
   self->model = model;
+  self->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) vct_demo_held_row_free);
   title = vct_song_picker_model_dup_title (model);
   vct_demo_screen_construct (&self->base, &vct_demo_songs_class, vct_song_picker_model_get_list (model), title);
-  vct_song_picker_model_set_did_update_title (model, vct_demo_songs_did_update_title, self, NULL);
-  vct_song_picker_model_set_did_change_state (model, vct_demo_songs_did_change_state, self, NULL);
-  vct_song_picker_model_set_did_change_button_enabled (model, vct_demo_songs_did_change_button_enabled, self, NULL);
-  vct_song_picker_model_set_did_dismiss (model, vct_demo_songs_did_dismiss, self, NULL);
-  vct_song_picker_model_set_did_error (model, vct_demo_songs_did_error, self, NULL);
-  vct_song_picker_model_set_did_change_loading (model, vct_demo_songs_did_change_loading, self, NULL);
+  vct_demo_songs_items_changed (&self->base, 0, 0, g_list_model_get_n_items (G_LIST_MODEL (self->base.list)));
+  g_signal_connect_swapped (model, "notify::title", G_CALLBACK (vct_demo_songs_on_title), self);
+  g_signal_connect_swapped (model, "notify::state", G_CALLBACK (vct_demo_songs_on_state), self);
+  g_signal_connect_swapped (model, "notify::button-enabled", G_CALLBACK (vct_demo_songs_on_button_enabled), self);
+  g_signal_connect_swapped (model, "dismiss", G_CALLBACK (vct_demo_songs_on_dismiss), self);
+  g_signal_connect_swapped (model, "did-error", G_CALLBACK (vct_demo_songs_on_error), self);
+  g_signal_connect_swapped (model, "notify::loading", G_CALLBACK (vct_demo_songs_on_loading), self);
   return &self->base;
 }

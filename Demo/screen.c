@@ -1,20 +1,47 @@
 /* screen.c: what every screen shares: the view it reports to, the state a view shows
- * (title, alert, selected row, --select), the list's change callbacks, row numbers across
- * sections, anchors, the end of a reload, and the dispatch to the screen's class.
+ * (title, alert, selected row, --select), the list's `items-changed`, row numbers across
+ * sections (outline.c), anchors, the rows' reported changes, the end of a reload, and the
+ * dispatch to the screen's class.
  *
- * The list's callbacks of one change batch run back to back; the base reports them to the
- * view as one ROWS event from a G_PRIORITY_HIGH idle, which runs once the batch (and
- * whatever else the model's scheduler dispatched with it) is done and before the model's
- * next dispatch. Until then it remembers which rows the batch inserted, so an in-place
- * update of a row the same batch brought in is not taken for a change of a shown row. */
+ * The `items-changed` runs of one change batch come back to back; the base reports them
+ * to the view as one ROWS event from a G_PRIORITY_HIGH idle, which runs once the batch
+ * (and whatever else the model's scheduler dispatched with it) is done and before the
+ * model's next dispatch.
+ *
+ * A row's in-place change comes as `notify` on its object, which the model may emit
+ * before the list's changes of the same update (a song that starts playing is notified,
+ * then the songs not picked leave the list). So a screen reports it with
+ * vct_demo_screen_report_row(), which keeps the row's place through the list's changes
+ * and tells the view at the same idle, or before the screen's next event if that comes
+ * first: the row number is then the row's place after the batch. */
 
 #include "screen-class.h"
 
+/* A row's change, not told yet. */
 typedef struct {
-  guint section;
-  guint position;  /* G_MAXUINT: the whole section was inserted */
-  guint count;
-} VctDemoInserted;
+  VctDemoAnchor  anchor;
+  char          *property;
+  char          *value;
+} VctDemoRowReport;
+
+static void
+vct_demo_row_report_free (gpointer data)
+{
+  VctDemoRowReport *report = data;
+
+  g_free (report->property);
+  g_free (report->value);
+  g_free (report);
+}
+
+/* Tells the view, if there is one. */
+static void
+vct_demo_screen_tell (VctDemoScreen      *screen,
+                      const VctDemoEvent *event)
+{
+  if (screen->view != NULL)
+    screen->view (screen, event, screen->view_data);
+}
 
 static void
 vct_demo_screen_emit_simple (VctDemoScreen    *screen,
@@ -27,6 +54,36 @@ vct_demo_screen_emit_simple (VctDemoScreen    *screen,
   vct_demo_screen_emit (screen, &event);
 }
 
+/* Tells the rows' changes reported so far, in order, each as a ROW event with the row's
+ * number now (a row that left the list is not told). */
+static void
+vct_demo_screen_flush_reports (VctDemoScreen *screen)
+{
+  g_autoptr (GPtrArray) reports = NULL;
+
+  if (screen->reports->len == 0)
+    return;
+  reports = g_steal_pointer (&screen->reports);
+  screen->reports = g_ptr_array_new_with_free_func (vct_demo_row_report_free);
+  for (guint i = 0; i < reports->len; i++)
+    vct_demo_screen_remove_anchor (screen, &((VctDemoRowReport *) g_ptr_array_index (reports, i))->anchor);
+  for (guint i = 0; i < reports->len; i++)
+    {
+      const VctDemoRowReport *report = g_ptr_array_index (reports, i);
+      VctDemoEvent event = {
+        .kind = VCT_DEMO_EVENT_ROW,
+        .property = report->property,
+        .text = report->value,
+      };
+
+      if (report->anchor.gone)
+        continue;
+      event.index = vct_demo_outline_row_at (vct_demo_screen_get_outline (screen), report->anchor.position);
+      if (event.index != G_MAXUINT)
+        vct_demo_screen_tell (screen, &event);
+    }
+}
+
 /* ------------------------------------------------------------ the list's changes */
 
 static gboolean
@@ -35,104 +92,53 @@ vct_demo_screen_on_batch_end (gpointer user_data)
   VctDemoScreen *screen = user_data;
 
   screen->batch_end_id = 0;
-  g_array_set_size (screen->inserted, 0);
-  vct_demo_screen_emit_simple (screen, VCT_DEMO_EVENT_ROWS, NULL, FALSE);
+  vct_demo_screen_flush_reports (screen);
+  if (screen->rows_changed)
+    {
+      screen->rows_changed = FALSE;
+      vct_demo_screen_emit_simple (screen, VCT_DEMO_EVENT_ROWS, NULL, FALSE);
+    }
   return G_SOURCE_REMOVE;
 }
 
 static void
-vct_demo_screen_take_change (VctDemoScreen *screen)
+vct_demo_screen_end_batch_later (VctDemoScreen *screen)
 {
-  screen->outline_stale = TRUE;
   if (screen->batch_end_id == 0)
     screen->batch_end_id = g_idle_add_full (G_PRIORITY_HIGH, vct_demo_screen_on_batch_end, screen, NULL);
 }
 
-/* An anchor at @place in a run where @removed things went and @added came: after the run
- * it moves by their difference; inside the removed ones it is gone. */
+/* An anchor in a run where @removed items went and @added came at @position: after the
+ * run it moves by their difference; inside the removed ones it is gone. */
 static void
-vct_demo_screen_shift (guint     *place,
-                       gboolean  *gone,
-                       guint      position,
-                       guint      removed,
-                       guint      added)
+vct_demo_screen_shift (VctDemoAnchor *anchor,
+                       guint          position,
+                       guint          removed,
+                       guint          added)
 {
-  if (*place >= position + removed)
-    *place = *place - removed + added;
-  else if (*place >= position)
-    *gone = TRUE;
+  if (anchor->position >= position + removed)
+    anchor->position = anchor->position - removed + added;
+  else if (anchor->position >= position)
+    anchor->gone = TRUE;
 }
 
 static void
-vct_demo_screen_on_sections_changed (guint    position,
-                                     guint    removed,
-                                     guint    added,
-                                     gpointer user_data)
+vct_demo_screen_on_items_changed (GListModel *list,
+                                  guint       position,
+                                  guint       removed,
+                                  guint       added,
+                                  gpointer    user_data)
 {
   VctDemoScreen *screen = user_data;
 
-  vct_demo_screen_take_change (screen);
+  (void) list;
+  screen->outline_stale = TRUE;
+  screen->rows_changed = TRUE;
+  vct_demo_screen_end_batch_later (screen);
   for (guint i = 0; i < screen->anchors->len; i++)
-    {
-      VctDemoAnchor *anchor = g_ptr_array_index (screen->anchors, i);
-
-      vct_demo_screen_shift (&anchor->section, &anchor->gone, position, removed, added);
-    }
-  for (guint i = 0; i < added; i++)
-    {
-      VctDemoInserted range = { .section = position + i, .position = G_MAXUINT };
-
-      g_array_append_val (screen->inserted, range);
-    }
-  if (screen->klass->sections_changed != NULL)
-    screen->klass->sections_changed (screen, position, removed, added);
-}
-
-static void
-vct_demo_screen_on_items_changed (guint    section,
-                                  guint    position,
-                                  guint    removed,
-                                  guint    added,
-                                  gpointer user_data)
-{
-  VctDemoScreen *screen = user_data;
-
-  vct_demo_screen_take_change (screen);
-  for (guint i = 0; i < screen->anchors->len; i++)
-    {
-      VctDemoAnchor *anchor = g_ptr_array_index (screen->anchors, i);
-
-      if (anchor->section == section)
-        vct_demo_screen_shift (&anchor->position, &anchor->gone, position, removed, added);
-    }
-  if (added > 0)
-    {
-      VctDemoInserted range = { .section = section, .position = position, .count = added };
-
-      g_array_append_val (screen->inserted, range);
-    }
+    vct_demo_screen_shift (g_ptr_array_index (screen->anchors, i), position, removed, added);
   if (screen->klass->items_changed != NULL)
-    screen->klass->items_changed (screen, section, position, removed, added);
-}
-
-static void
-vct_demo_screen_on_section_updated (guint    section,
-                                    gpointer user_data)
-{
-  (void) section;
-  vct_demo_screen_take_change (user_data);
-}
-
-static void
-vct_demo_screen_on_item_updated (guint    section,
-                                 guint    position,
-                                 gpointer user_data)
-{
-  VctDemoScreen *screen = user_data;
-
-  vct_demo_screen_take_change (screen);
-  if (screen->klass->item_updated != NULL)
-    screen->klass->item_updated (screen, section, position);
+    screen->klass->items_changed (screen, position, removed, added);
 }
 
 /* ------------------------------------------------------- for the screens' classes */
@@ -141,7 +147,7 @@ vct_demo_screen_on_item_updated (guint    section,
  * vct_demo_screen_construct:
  * @screen: the base, embedded first in a screen, zeroed
  * @klass: the screen's class
- * @list: (transfer none): the model's list; it must outlive the screen's finalize
+ * @list: the model's list (the base keeps a reference)
  * @title: the title to show until the model reports one
  *
  * Sets up the base and listens to @list's changes.
@@ -153,18 +159,16 @@ vct_demo_screen_construct (VctDemoScreen            *screen,
                            const char               *title)
 {
   screen->klass = klass;
-  screen->list = list;
+  screen->list = g_object_ref (list);
   screen->title = g_strdup (title);
   screen->selected = -1;
   screen->select_after_load = -1;
-  screen->inserted = g_array_new (FALSE, FALSE, sizeof (VctDemoInserted));
   screen->anchors = g_ptr_array_new ();
+  screen->reports = g_ptr_array_new_with_free_func (vct_demo_row_report_free);
   vct_demo_outline_init (&screen->outline);
   screen->outline_stale = TRUE;
-  vct_list_model_set_sections_changed (list, vct_demo_screen_on_sections_changed, screen, NULL);
-  vct_list_model_set_items_changed (list, vct_demo_screen_on_items_changed, screen, NULL);
-  vct_list_model_set_section_updated (list, vct_demo_screen_on_section_updated, screen, NULL);
-  vct_list_model_set_item_updated (list, vct_demo_screen_on_item_updated, screen, NULL);
+  screen->items_changed_id = g_signal_connect (list, "items-changed",
+                                               G_CALLBACK (vct_demo_screen_on_items_changed), screen);
 }
 
 /**
@@ -172,14 +176,14 @@ vct_demo_screen_construct (VctDemoScreen            *screen,
  * @screen: a screen
  * @event: what happened
  *
- * Tells the view, if there is one.
+ * Tells the view, if there is one, after the rows' changes reported before.
  */
 void
 vct_demo_screen_emit (VctDemoScreen      *screen,
                       const VctDemoEvent *event)
 {
-  if (screen->view != NULL)
-    screen->view (screen, event, screen->view_data);
+  vct_demo_screen_flush_reports (screen);
+  vct_demo_screen_tell (screen, event);
 }
 
 /**
@@ -256,32 +260,29 @@ vct_demo_screen_emit_error (VctDemoScreen *screen,
 }
 
 /**
- * vct_demo_screen_emit_row:
+ * vct_demo_screen_report_row:
  * @screen: a screen
- * @section: the row's section now
- * @position: the row's position now
- * @property: the property that changed
+ * @position: the row's flat position now
+ * @property: the property that changed, as the view names it ("mode")
  * @value: its value
  *
- * Reports a row property change that matters, with the row's number across sections.
+ * Reports a row property change that matters, as a ROW event with the row's number
+ * after the list's changes of the same dispatch (see the top of this file).
  */
 void
-vct_demo_screen_emit_row (VctDemoScreen *screen,
-                          guint          section,
-                          guint          position,
-                          const char    *property,
-                          const char    *value)
+vct_demo_screen_report_row (VctDemoScreen *screen,
+                            guint          position,
+                            const char    *property,
+                            const char    *value)
 {
-  const VctDemoOutline *outline = vct_demo_screen_get_outline (screen);
-  VctDemoEvent event = {
-    .kind = VCT_DEMO_EVENT_ROW,
-    .index = vct_demo_outline_row_number (outline, section, position),
-    .property = property,
-    .text = value,
-  };
+  VctDemoRowReport *report = g_new0 (VctDemoRowReport, 1);
 
-  if (event.index != G_MAXUINT)
-    vct_demo_screen_emit (screen, &event);
+  report->anchor.position = position;
+  report->property = g_strdup (property);
+  report->value = g_strdup (value);
+  g_ptr_array_add (screen->reports, report);
+  vct_demo_screen_add_anchor (screen, &report->anchor);
+  vct_demo_screen_end_batch_later (screen);
 }
 
 /**
@@ -345,58 +346,14 @@ vct_demo_screen_fail_reload (VctDemoScreen *screen)
   return TRUE;
 }
 
-/**
- * vct_demo_screen_is_new_row:
- * @screen: a screen
- * @section: a section
- * @position: a row of it
- *
- * Returns: whether the change batch being delivered inserted this row
- */
-gboolean
-vct_demo_screen_is_new_row (VctDemoScreen *screen,
-                            guint          section,
-                            guint          position)
-{
-  for (guint i = 0; i < screen->inserted->len; i++)
-    {
-      const VctDemoInserted *range = &g_array_index (screen->inserted, VctDemoInserted, i);
-
-      if (range->section != section)
-        continue;
-      if (range->position == G_MAXUINT
-          || (position >= range->position && position - range->position < range->count))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/**
- * vct_demo_screen_get_row_kind:
- * @screen: a screen
- * @section: a section
- * @position: a row of it
- *
- * Returns: (transfer none) (nullable): the row's kind, valid until the next change batch
- */
-const char *
-vct_demo_screen_get_row_kind (VctDemoScreen *screen,
-                              guint          section,
-                              guint          position)
-{
-  VctRow *row = vct_list_model_get_item (screen->list, section, position);
-
-  return row != NULL ? vct_row_get_kind (row) : NULL;
-}
-
 /* ---------------------------------------------------------------- for the views */
 
 /**
  * vct_demo_screen_free:
  * @screen: (transfer full) (nullable): a screen
  *
- * Stops listening to the list, drops the model (nothing is reported afterwards) and
- * frees the screen.
+ * Stops listening to the list, drops the model (nothing is reported afterwards, not
+ * even the rows' changes not told yet) and frees the screen.
  */
 void
 vct_demo_screen_free (VctDemoScreen *screen)
@@ -404,15 +361,13 @@ vct_demo_screen_free (VctDemoScreen *screen)
   if (screen == NULL)
     return;
   screen->view = NULL;
-  vct_list_model_set_sections_changed (screen->list, NULL, NULL, NULL);
-  vct_list_model_set_items_changed (screen->list, NULL, NULL, NULL);
-  vct_list_model_set_section_updated (screen->list, NULL, NULL, NULL);
-  vct_list_model_set_item_updated (screen->list, NULL, NULL, NULL);
+  g_clear_signal_handler (&screen->items_changed_id, screen->list);
   g_clear_handle_id (&screen->batch_end_id, g_source_remove);
   g_clear_handle_id (&screen->reload_end_id, g_source_remove);
   screen->klass->finalize (screen);
+  g_clear_object (&screen->list);
   vct_demo_outline_clear (&screen->outline);
-  g_array_unref (screen->inserted);
+  g_ptr_array_unref (screen->reports);
   g_ptr_array_unref (screen->anchors);
   g_free (screen->title);
   g_free (screen->alert);
@@ -466,26 +421,16 @@ vct_demo_screen_get_outline (VctDemoScreen *screen)
   return &screen->outline;
 }
 
-/**
- * vct_demo_screen_find_row:
- * @screen: a screen
- * @index: a row number across sections
- * @section: (out): its section
- * @position: (out): its position there
- * @error: return location for a "no row N" error
- *
- * Returns: %TRUE, or %FALSE with @error set when there is no such row
- */
-gboolean
+/* The flat position of row @index, or %FALSE with a "no row N" error. */
+static gboolean
 vct_demo_screen_find_row (VctDemoScreen  *screen,
                           guint64         index,
-                          guint          *section,
                           guint          *position,
                           GError        **error)
 {
   const VctDemoOutline *outline = vct_demo_screen_get_outline (screen);
 
-  if (index <= G_MAXUINT && vct_demo_outline_find_row (outline, (guint) index, section, position))
+  if (index <= G_MAXUINT && vct_demo_outline_find_row (outline, (guint) index, NULL, position))
     return TRUE;
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no row %" G_GUINT64_FORMAT, index);
   return FALSE;
@@ -530,8 +475,8 @@ vct_demo_screen_set_anchor (VctDemoScreen *screen,
                             guint          index)
 {
   anchor->gone = FALSE;
-  if (!vct_demo_outline_find_row (vct_demo_screen_get_outline (screen), index, &anchor->section, &anchor->position))
-    anchor->section = anchor->position = 0;
+  if (!vct_demo_outline_find_row (vct_demo_screen_get_outline (screen), index, NULL, &anchor->position))
+    anchor->position = 0;
 }
 
 /**
@@ -539,27 +484,14 @@ vct_demo_screen_set_anchor (VctDemoScreen *screen,
  * @screen: a screen
  * @anchor: an anchor
  *
- * Returns: the row number of the anchor's row now (where it was, if it is gone, or the
- *   last row before that place), or G_MAXUINT when the list has no row there or before
+ * Returns: the row number of the anchor's row now (if it is gone, of the row at its
+ *   place, or the last row before that place), or G_MAXUINT when the list has no row
  */
 guint
 vct_demo_screen_get_anchor (VctDemoScreen       *screen,
                             const VctDemoAnchor *anchor)
 {
-  const VctDemoOutline *outline = vct_demo_screen_get_outline (screen);
-  const VctDemoOutlineSection *section;
-  guint index;
-
-  if (outline->n_rows == 0)
-    return G_MAXUINT;
-  if (anchor->section >= outline->sections->len)
-    return outline->n_rows - 1;
-  section = &g_array_index (outline->sections, VctDemoOutlineSection, anchor->section);
-  index = section->first_row + MIN (anchor->position, section->n_rows);
-  /* Past its section's last row (it was removed): the row before that place. */
-  if (anchor->position >= section->n_rows)
-    return index > 0 ? index - 1 : 0;
-  return index;
+  return vct_demo_outline_row_near (vct_demo_screen_get_outline (screen), anchor->position);
 }
 
 /**
@@ -583,26 +515,30 @@ vct_demo_screen_reload (VctDemoScreen *screen)
   vct_demo_screen_emit_loading (screen);
 }
 
-typedef gboolean (*VctDemoRowFunc) (VctDemoScreen *screen, guint section, guint position, GError **error);
-
 static gboolean
-vct_demo_screen_list_select (VctDemoScreen  *screen,
-                             guint           section,
-                             guint           position,
-                             GError        **error)
+vct_demo_screen_select_row (VctDemoScreen  *screen,
+                            guint           position,
+                            VctRow         *row,
+                            GError        **error)
 {
+  (void) screen;
+  (void) position;
   (void) error;
-  return vct_list_model_select (screen->list, section, position);
+  vct_row_select (row);
+  return TRUE;
 }
 
 static gboolean
-vct_demo_screen_list_press (VctDemoScreen  *screen,
-                            guint           section,
-                            guint           position,
-                            GError        **error)
+vct_demo_screen_press_row (VctDemoScreen  *screen,
+                           guint           position,
+                           VctRow         *row,
+                           GError        **error)
 {
+  (void) screen;
+  (void) position;
   (void) error;
-  return vct_list_model_press (screen->list, section, position);
+  vct_row_press (row);
+  return TRUE;
 }
 
 /* Runs @func on row @index; a selection (not a press) becomes the selected row. */
@@ -613,12 +549,13 @@ vct_demo_screen_on_row (VctDemoScreen   *screen,
                         guint64          index,
                         GError         **error)
 {
-  guint section;
   guint position;
+  g_autoptr (VctRow) row = NULL;
 
-  if (!vct_demo_screen_find_row (screen, index, &section, &position, error))
+  if (!vct_demo_screen_find_row (screen, index, &position, error))
     return FALSE;
-  if (!func (screen, section, position, error))
+  row = g_list_model_get_item (G_LIST_MODEL (screen->list), position);
+  if (!func (screen, position, row, error))
     return FALSE;
   if (selects)
     screen->selected = (gint64) index;
@@ -640,7 +577,7 @@ vct_demo_screen_select (VctDemoScreen  *screen,
                         guint64         index,
                         GError        **error)
 {
-  VctDemoRowFunc func = screen->klass->select != NULL ? screen->klass->select : vct_demo_screen_list_select;
+  VctDemoRowFunc func = screen->klass->select != NULL ? screen->klass->select : vct_demo_screen_select_row;
 
   return vct_demo_screen_on_row (screen, func, TRUE, index, error);
 }
@@ -660,7 +597,7 @@ vct_demo_screen_press (VctDemoScreen  *screen,
                        guint64         index,
                        GError        **error)
 {
-  VctDemoRowFunc func = screen->klass->press != NULL ? screen->klass->press : vct_demo_screen_list_press;
+  VctDemoRowFunc func = screen->klass->press != NULL ? screen->klass->press : vct_demo_screen_press_row;
 
   return vct_demo_screen_on_row (screen, func, FALSE, index, error);
 }
@@ -725,13 +662,9 @@ vct_demo_screen_run_command (VctDemoScreen         *screen,
                              guint64                index,
                              GError               **error)
 {
-  guint section = 0;
-  guint position = 0;
-
-  if (vct_demo_screen_command_takes_row (command)
-      && !vct_demo_screen_find_row (screen, index, &section, &position, error))
-    return FALSE;
-  return command->run (screen, section, position, error);
+  if (!vct_demo_screen_command_takes_row (command))
+    return command->run (screen, 0, NULL, error);
+  return vct_demo_screen_on_row (screen, command->run, FALSE, index, error);
 }
 
 /**
@@ -766,13 +699,14 @@ vct_demo_screen_is_loading (VctDemoScreen *screen)
  * vct_demo_screen_is_settled:
  * @screen: a screen
  *
- * Returns: whether everything asked for (a title after a select, a follow's outcome) has
- *   been reported, so what a view printed or drew is up to date
+ * Returns: whether everything asked for (a title after a select, a follow's outcome, a
+ *   row's change) has been reported, so what a view printed or drew is up to date
  */
 gboolean
 vct_demo_screen_is_settled (VctDemoScreen *screen)
 {
-  return screen->klass->is_settled == NULL || screen->klass->is_settled (screen);
+  return screen->reports->len == 0
+         && (screen->klass->is_settled == NULL || screen->klass->is_settled (screen));
 }
 
 /** vct_demo_screen_is_list_hidden: Returns: whether the list is hidden (no data yet) */

@@ -1,7 +1,8 @@
 /* screen.h: a screen of the demo as its views see it: one view model of the toolkit
  * (the photo table, the feed, the song picker) behind one small interface: its rows as a
- * VctListModel, a title, a loading flag, an alert, rows to select or press, named commands
- * (start, next, follow...), and the events a view shows or prints. */
+ * VctListModel (a GListModel, read through an outline of its sections), a title, a
+ * loading flag, an alert, rows to select or press, named commands (start, next,
+ * follow...), and the events a view shows or prints. */
 
 #ifndef VCT_DEMO_SCREEN_H
 #define VCT_DEMO_SCREEN_H
@@ -35,7 +36,7 @@ typedef struct {
   const char *title;
   const char *description;
   const char *image_url;
-  const char *date;         /* "yyyy-MM-dd HH:mm", or "" when unknown */
+  GDateTime  *date;         /* when it was posted */
 } VctDemoDetail;
 
 typedef struct {
@@ -52,11 +53,10 @@ typedef void (*VctDemoEventFunc) (VctDemoScreen      *screen,
                                   const VctDemoEvent *event,
                                   gpointer            user_data);
 
-/* A row's place, kept through the list's changes while it is added to a screen (the
- * full-screen list's cursor, a follow under way). When the row is removed, `gone` is set
- * and the place stays where it was. */
+/* A row's flat position in the list, kept through the list's changes while it is added
+ * to a screen (the full-screen list's cursor, a follow under way). When the row is
+ * removed, `gone` is set and the place stays where it was. */
 typedef struct {
-  guint    section;
   guint    position;
   gboolean gone;
 } VctDemoAnchor;
@@ -72,11 +72,6 @@ void                  vct_demo_screen_set_view          (VctDemoScreen    *scree
 
 VctListModel         *vct_demo_screen_get_list          (VctDemoScreen    *screen);
 const VctDemoOutline *vct_demo_screen_get_outline       (VctDemoScreen    *screen);
-gboolean              vct_demo_screen_find_row          (VctDemoScreen    *screen,
-                                                         guint64           index,
-                                                         guint            *section,
-                                                         guint            *position,
-                                                         GError          **error);
 
 void                  vct_demo_screen_add_anchor        (VctDemoScreen    *screen,
                                                          VctDemoAnchor    *anchor);

@@ -6,7 +6,9 @@
  *   lines ...     the lines on screen, and only those, read from the list on each draw:
  *                 section headers (not selectable: the cursor skips them), and rows drawn
  *                 by kind (rows.c); ">" and reverse video on the cursor's row, "*" on the
- *                 selected one where the screen marks it
+ *                 selected one where the screen marks it. The view holds the row objects
+ *                 on screen and hears their `notify` (a follow's spinner, a song's mode:
+ *                 changes in place, with no change to the list): a change redraws.
  *   line -2       the screen's status, if it has one (the song picker's button)
  *   last line     key hints (or a notice) and the position
  *   on top        the "Oops..." alert with [ OK ], a photo's detail, or the help
@@ -27,6 +29,7 @@
 #include <glib-unix.h>
 
 #include "format.h"
+#include "held.h"
 #include "keys.h"
 #include "paint.h"
 #include "rows.h"
@@ -56,6 +59,8 @@ typedef struct {
   VctDemoAnchor          anchor;        /* the cursor's row, through the list's changes */
   gboolean               anchored;      /* the anchor is on the cursor's row */
   guint                  top;           /* the first line on screen (headers count) */
+  GPtrArray             *shown;         /* (element-type VctDemoHeldRow): the rows on screen, heard */
+  guint                  draw_id;       /* a redraw asked for by a row's change */
   gboolean               help_visible;
   VctDemoTuiDetail      *detail;        /* the photo detail shown, or NULL */
   char                  *notice;        /* shown in the footer until the next key */
@@ -289,76 +294,129 @@ vct_demo_tui_empty_text (VctDemoTui *self)
   return "Nothing loaded yet. Press r to reload.";
 }
 
+static gboolean
+vct_demo_tui_on_draw (gpointer user_data)
+{
+  VctDemoTui *self = user_data;
+
+  self->draw_id = 0;
+  vct_demo_tui_draw (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* A row on screen changed in place: redraw (once for the changes that come together). */
+static void
+vct_demo_tui_on_row_changed (VctRow     *row,
+                             GParamSpec *pspec,
+                             VctDemoTui *self)
+{
+  (void) row;
+  (void) pspec;
+  if (self->draw_id == 0)
+    self->draw_id = g_idle_add (vct_demo_tui_on_draw, self);
+}
+
+/* A line on screen: a header, or a row and its columns. */
+typedef struct {
+  VctRow          *row;    /* (nullable) (owned) */
+  guint            index;  /* the row number; G_MAXUINT for a header */
+  VctDemoRowCells  cells;
+} VctDemoTuiLine;
+
+/* Holds the rows of @lines (headers too) with their `notify` heard, and drops the rows
+ * held before that left the screen. */
+static void
+vct_demo_tui_hold_shown (VctDemoTui           *self,
+                         const VctDemoTuiLine *lines,
+                         guint                 n_lines)
+{
+  GPtrArray *shown = g_ptr_array_new_with_free_func ((GDestroyNotify) vct_demo_held_row_free);
+
+  for (guint i = 0; i < n_lines; i++)
+    {
+      VctDemoHeldRow *held = NULL;
+
+      if (lines[i].row == NULL)
+        continue;
+      for (guint j = 0; j < self->shown->len && held == NULL; j++)
+        if (((VctDemoHeldRow *) g_ptr_array_index (self->shown, j))->row == lines[i].row)
+          held = g_ptr_array_steal_index_fast (self->shown, j);
+      if (held == NULL)
+        held = vct_demo_held_row_new (lines[i].row, "notify", G_CALLBACK (vct_demo_tui_on_row_changed), self);
+      g_ptr_array_add (shown, held);
+    }
+  g_ptr_array_unref (self->shown);
+  self->shown = shown;
+}
+
 static void
 vct_demo_tui_draw_lines (VctDemoTui *self)
 {
-  VctListModel *list = vct_demo_screen_get_list (self->screen);
+  GListModel *list = G_LIST_MODEL (vct_demo_screen_get_list (self->screen));
   const VctDemoOutline *outline = vct_demo_tui_outline (self);
   guint page = vct_demo_tui_page_size (self);
   int list_y = vct_demo_tui_list_y (self);
   guint end = MIN (self->top + page, outline->n_lines);
+  guint n_lines = end > self->top ? end - self->top : 0;
   VctDemoRowStyle style = { .utf8 = self->paint.utf8, .spinner_frame = self->spinner_frame };
-  VctDemoRowCells *cells;
+  VctDemoTuiLine *lines;
   VctDemoTuiColumns columns = { 0 };
 
   if (outline->n_rows == 0 || vct_demo_screen_is_list_hidden (self->screen))
     {
       const char *text = vct_demo_tui_empty_text (self);
 
+      vct_demo_tui_hold_shown (self, NULL, 0);
       if (text != NULL && page > 0)
         vct_demo_paint_centered (&self->paint, list_y + (int) page / 2, 0, COLS, text);
       return;
     }
 
-  /* Read the rows on screen once; the columns fit them (the list is virtualized). */
-  cells = g_new0 (VctDemoRowCells, MAX (end - self->top, 1));
-  for (guint line = self->top; line < end; line++)
+  /* Read the lines on screen once; the columns fit their rows (the list is virtualized). */
+  lines = g_new0 (VctDemoTuiLine, MAX (n_lines, 1));
+  for (guint i = 0; i < n_lines; i++)
     {
-      VctDemoRowCells *row_cells = &cells[line - self->top];
-      guint section;
-      gint position;
-      VctRow *row;
+      VctDemoTuiLine *line = &lines[i];
+      guint position;
 
-      if (!vct_demo_outline_find_line (outline, line, &section, &position) || position < 0)
+      if (!vct_demo_outline_find_line (outline, self->top + i, &position))
         continue;
-      row = vct_list_model_get_item (list, section, (guint) position);
-      if (row == NULL)
+      line->row = g_list_model_get_item (list, position);
+      line->index = vct_demo_outline_row_at (outline, position);
+      if (line->row == NULL || line->index == G_MAXUINT)
         continue;
-      vct_demo_rows_cells (row, &style, row_cells);
-      if (row_cells->lead != NULL)
-        columns.lead_width = MAX (columns.lead_width, (int) MAX (row_cells->lead_width,
-                                                                 vct_demo_paint_width (&self->paint, row_cells->lead)));
-      if (row_cells->trailing != NULL)
+      vct_demo_rows_cells (line->row, &style, &line->cells);
+      if (line->cells.lead != NULL)
+        columns.lead_width = MAX (columns.lead_width, (int) MAX (line->cells.lead_width,
+                                                                 vct_demo_paint_width (&self->paint, line->cells.lead)));
+      if (line->cells.trailing != NULL)
         columns.trailing_width = MAX (columns.trailing_width,
-                                      (int) vct_demo_paint_width (&self->paint, row_cells->trailing));
+                                      (int) vct_demo_paint_width (&self->paint, line->cells.trailing));
     }
   columns.text_x = columns.lead_width > 0 ? 3 + columns.lead_width + 2 : 3;
   columns.trailing_x = COLS - columns.trailing_width - 1;
   if (columns.trailing_width == 0 || columns.trailing_x - 2 - columns.text_x < 12)
     columns.trailing_x = COLS; /* none, or too narrow: drop the trailing column */
 
-  for (guint line = self->top; line < end; line++)
+  for (guint i = 0; i < n_lines; i++)
     {
-      int y = list_y + (int) (line - self->top);
-      guint section;
-      gint position;
+      int y = list_y + (int) i;
 
-      if (!vct_demo_outline_find_line (outline, line, &section, &position))
+      if (lines[i].row == NULL)
         continue;
-      if (position < 0)
-        {
-          VctRow *header = vct_list_model_get_header (list, section);
-
-          if (header != NULL)
-            vct_demo_tui_draw_header (self, y, header);
-        }
+      if (lines[i].index == G_MAXUINT)
+        vct_demo_tui_draw_header (self, y, lines[i].row);
       else
-        vct_demo_tui_draw_row (self, y, vct_demo_outline_row_number (outline, section, (guint) position),
-                               &cells[line - self->top], &columns);
+        vct_demo_tui_draw_row (self, y, lines[i].index, &lines[i].cells, &columns);
     }
-  for (guint i = 0; i < end - self->top; i++)
-    vct_demo_rows_cells_clear (&cells[i]);
-  g_free (cells);
+
+  vct_demo_tui_hold_shown (self, lines, n_lines);
+  for (guint i = 0; i < n_lines; i++)
+    {
+      g_clear_object (&lines[i].row);
+      vct_demo_rows_cells_clear (&lines[i].cells);
+    }
+  g_free (lines);
 }
 
 /* The screen's status line: a button (reversed when it can be pressed, dim when not). */
@@ -654,8 +712,8 @@ vct_demo_tui_mouse (VctDemoTui *self)
 {
   MEVENT event;
   int list_y = vct_demo_tui_list_y (self);
-  guint section;
-  gint position;
+  guint position;
+  guint row;
 
   if (getmouse (&event) != OK)
     return;
@@ -677,11 +735,10 @@ vct_demo_tui_mouse (VctDemoTui *self)
   else if ((event.bstate & BUTTON1_PRESSED) && event.y >= list_y
            && event.y < list_y + (int) vct_demo_tui_page_size (self)
            && !vct_demo_screen_is_list_hidden (self->screen)
-           && vct_demo_outline_find_line (vct_demo_tui_outline (self), self->top + (guint) (event.y - list_y),
-                                          &section, &position)
-           && position >= 0)
+           && vct_demo_outline_find_line (vct_demo_tui_outline (self), self->top + (guint) (event.y - list_y), &position)
+           && (row = vct_demo_outline_row_at (vct_demo_tui_outline (self), position)) != G_MAXUINT)
     {
-      self->cursor = vct_demo_outline_row_number (vct_demo_tui_outline (self), section, (guint) position);
+      self->cursor = row;
       vct_demo_tui_activate (self);
     }
 }
@@ -762,6 +819,15 @@ static gboolean vct_demo_tui_on_sighup (gpointer self)  { vct_demo_tui_quit (sel
 
 /* ------------------------------------------------------------------ the view */
 
+/* "2026-11-20 13:06" in local time, as the feed shows its rows' dates; "" for none. */
+static char *
+vct_demo_tui_format_date (GDateTime *date)
+{
+  g_autoptr (GDateTime) local = date != NULL ? g_date_time_to_local (date) : NULL;
+
+  return local != NULL ? g_date_time_format (local, "%Y-%m-%d %H:%M") : g_strdup ("");
+}
+
 static void
 vct_demo_tui_on_event (VctDemoScreen      *screen,
                        const VctDemoEvent *event,
@@ -779,7 +845,7 @@ vct_demo_tui_on_event (VctDemoScreen      *screen,
       self->detail->title = g_strdup (event->detail->title);
       self->detail->description = g_strdup (event->detail->description);
       self->detail->image_url = g_strdup (event->detail->image_url);
-      self->detail->date = g_strdup (event->detail->date);
+      self->detail->date = vct_demo_tui_format_date (event->detail->date);
       break;
     case VCT_DEMO_EVENT_NOTICE:
       vct_demo_tui_set_notice (self, event->text);
@@ -822,6 +888,7 @@ vct_demo_tui_run (VctDemoScreen        *screen,
   self.keys = vct_demo_keys_for_screen (vct_demo_screen_get_name (screen));
   self.paint.utf8 = vct_demo_terminal_is_utf8 ();
   self.loop = g_main_loop_new (NULL, FALSE);
+  self.shown = g_ptr_array_new_with_free_func ((GDestroyNotify) vct_demo_held_row_free);
   if (options->select >= 0)
     self.cursor = (guint) options->select;
 
@@ -843,6 +910,8 @@ vct_demo_tui_run (VctDemoScreen        *screen,
   vct_demo_screen_set_view (screen, NULL, NULL);
   vct_demo_screen_remove_anchor (screen, &self.anchor);
   g_clear_handle_id (&self.spinner_id, g_source_remove);
+  g_clear_handle_id (&self.draw_id, g_source_remove);
+  g_clear_pointer (&self.shown, g_ptr_array_unref);
   g_clear_handle_id (&self.stdin_id, g_source_remove);
   for (gsize i = 0; i < G_N_ELEMENTS (self.signal_ids); i++)
     g_clear_handle_id (&self.signal_ids[i], g_source_remove);

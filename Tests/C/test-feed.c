@@ -3,11 +3,13 @@
  *
  * Most cases use a custom service whose fetches and follows wait for the test
  * (FakeService), so every step is explicit; the HTTP cases use the loopback server of
- * common/vct-test.h. Every callback of the model and its list is recorded as one event
- * string (Events, common/vct-test.h), checked to run on the model's context thread, and
- * its notify is counted.
- * Nothing sleeps to synchronise: the loop runs until an event arrives (with a guard), and
- * "nothing else happens" is a short quiet period of the loop (settle_loop).
+ * common/vct-test.h. The list is read as a flat GListModel of row objects (sections
+ * through vct_list_model_get_section and vct_row_get_role), rows through their
+ * properties. Every report goes to one log (VctTestLog, common/vct-test.h): the model's
+ * legacy callbacks, the list's items-changed and the notify of the row objects a case
+ * holds, each checked to run on the model's context thread, each callback's notify
+ * counted. Nothing sleeps to synchronise: the loop runs until an event arrives (with a
+ * guard), and "nothing else happens" is a short quiet period of the loop (settle_loop).
  *
  * Feed documents put every post between 11:00 and 13:00 UTC, so the day sections are
  * the same in any time zone between UTC-11 and UTC+10; the expected day and time texts
@@ -15,7 +17,6 @@
  */
 #include "common/vct-test.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #define LOADING_TITLE "Loading..."
@@ -23,25 +24,23 @@
 
 /* ------------------------------------------------------------------ documents */
 
-
-
-
-
-
 #define DAY_1 VCT_TEST_FEED_DAY_1
 #define DAY_2 VCT_TEST_FEED_DAY_2
 #define DAY_3 VCT_TEST_FEED_DAY_3
 
 /* The standard wall, in a shuffled document order, with an entry of an unknown type
- * (skipped). Shown as:
- *   0 DAY_1: member 7 (12:50), photo 30 (12:30), member 8 (12:10, following)
- *   1 DAY_2: member 9 (12:30), photo 33 (12:30, later in the document), photo 31 (11:40)
- *   2 DAY_3: photo 32 (12:00), member 12 (11:10) */
+ * (skipped). Shown as (flat positions):
+ *   0 DAY_1 header, 1 member 7 (12:50), 2 photo 30 (12:30), 3 member 8 (12:10, following)
+ *   4 DAY_2 header, 5 member 9 (12:30), 6 photo 33 (12:30, later in the document),
+ *     7 photo 31 (11:40)
+ *   8 DAY_3 header, 9 photo 32 (12:00), 10 member 12 (11:10) */
 static char *
 standard_doc (void)
 {
   return vct_test_feed_standard_doc (TRUE);
 }
+
+#define STANDARD_N_ITEMS 11
 
 /* ------------------------------------------------------------------ services */
 
@@ -58,12 +57,14 @@ feed_service_over (FakeService *fake)
 
 /* ------------------------------------------------------------------ Wall */
 
-/* A feed model with every report (its own five and its list's four) logged as Events:
- * "title:<text>", "loading:0|1", "hidden:0|1", "error:<message>",
- * "detail:<id>|<title>|<description>|<image URL>", and the list's. */
+/* A feed model with every report logged: its five legacy callbacks ("title:<text>",
+ * "loading:0|1", "hidden:0|1", "error:<message>",
+ * "detail:<id>|<title>|<description>|<image URL>"), its list's
+ * "items-changed:<position>,<removed>,<added>", and "<tag>:notify::<property>=<value>"
+ * of the rows a case watches (vct_test_log_watch). */
 typedef struct
 {
-  Events        events;
+  VctTestLog    log;
   VctFeedModel *model;
   VctListModel *list;
 } Wall;
@@ -71,28 +72,32 @@ typedef struct
 static void
 on_detail (gint64 id, const char *title, const char *description, const char *image_url, gpointer slot)
 {
-  events_record (slot, g_strdup_printf ("%" G_GINT64_FORMAT "|%s|%s|%s", id, title, description, image_url));
+  vct_test_log_record (slot, g_strdup_printf ("%" G_GINT64_FORMAT "|%s|%s|%s", id, title, description, image_url));
 }
 
-/* Sets every callback of @model (taken) with counting notifies. @context is the model's
- * context (NULL: the default), iterated by this thread. */
+/* Sets every callback of @model (taken) with counting notifies and connects its list's
+ * items-changed. @context is the model's context (NULL: the default), iterated by this
+ * thread. */
 static void
 wall_init (Wall *wall, VctFeedModel *model, GMainContext *context)
 {
+  VctTestLog *log = &wall->log;
+
   g_assert_nonnull (model);
-  events_init (&wall->events, context);
+  vct_test_log_init (log, context);
   wall->model = model;
   wall->list = vct_feed_model_get_list (model);
-  g_assert_nonnull (wall->list);
-  vct_feed_model_set_did_update_title (model, events_text_func, events_slot (&wall->events, "title"),
-                                       events_slot_notify);
-  vct_feed_model_set_did_change_loading (model, events_boolean_func, events_slot (&wall->events, "loading"),
-                                         events_slot_notify);
-  vct_feed_model_set_did_change_list_hidden (model, events_boolean_func, events_slot (&wall->events, "hidden"),
-                                             events_slot_notify);
-  vct_feed_model_set_did_error (model, events_text_func, events_slot (&wall->events, "error"), events_slot_notify);
-  vct_feed_model_set_did_open_detail (model, on_detail, events_slot (&wall->events, "detail"), events_slot_notify);
-  events_attach_list (&wall->events, wall->list);
+  g_assert_true (VCT_IS_LIST_MODEL (wall->list));
+  vct_feed_model_set_did_update_title (model, vct_test_log_text_func, vct_test_log_slot (log, "title"),
+                                       vct_test_log_slot_notify);
+  vct_feed_model_set_did_change_loading (model, vct_test_log_boolean_func, vct_test_log_slot (log, "loading"),
+                                         vct_test_log_slot_notify);
+  vct_feed_model_set_did_change_list_hidden (model, vct_test_log_boolean_func, vct_test_log_slot (log, "hidden"),
+                                             vct_test_log_slot_notify);
+  vct_feed_model_set_did_error (model, vct_test_log_text_func, vct_test_log_slot (log, "error"),
+                                vct_test_log_slot_notify);
+  vct_feed_model_set_did_open_detail (model, on_detail, vct_test_log_slot (log, "detail"), vct_test_log_slot_notify);
+  g_signal_connect (wall->list, "items-changed", G_CALLBACK (vct_test_log_on_items_changed), log);
 }
 
 /* A wall over a new model of @service (which the model keeps; the caller keeps its own). */
@@ -109,30 +114,31 @@ wall_unref (Wall *wall)
   vct_feed_model_unref (wall->model);
   wall->model = NULL;
   wall->list = NULL;
-  events_assert_all_notified (&wall->events);
+  vct_test_log_assert_all_notified (&wall->log);
 }
 
 /* Unrefs the model if still there; checks nothing ran after its notify or on another
- * thread. */
+ * thread (the rows a case watched must be unwatched first). */
 static void
 wall_clear (Wall *wall)
 {
   if (wall->model != NULL)
     wall_unref (wall);
-  events_clear (&wall->events);
+  iterate_pending (wall->log.context);
+  vct_test_log_clear (&wall->log);
 }
 
 /* Reloads and completes the fetch with @json; returns when the reload was delivered. */
 static void
 wall_load (Wall *wall, FakeService *fake, const char *json)
 {
-  guint mark = events_mark (&wall->events);
+  guint mark = vct_test_log_mark (&wall->log);
   VctApiRequest *request;
 
   vct_feed_model_reload (wall->model);
   request = fake_service_wait_fetch (fake);
   vct_api_request_return_json (request, json, -1);
-  events_wait (&wall->events, mark, "loading:0", 1);
+  vct_test_log_wait (&wall->log, mark, "loading:0", 1);
 }
 
 /* Reloads with the standard document. */
@@ -144,57 +150,97 @@ wall_load_standard (Wall *wall, FakeService *fake)
   g_free (json);
 }
 
-/* Finds the first row of @kind whose string @property is @value. */
-static gboolean
-find_row (VctListModel *list, const char *kind, const char *property, const char *value,
-          guint *section, guint *position)
+/* The row at flat @position (transfer full), NULL past the end. */
+static VctRow *
+wall_row (Wall *wall, guint position)
 {
-  for (guint s = 0; s < vct_list_model_get_n_sections (list); s++)
-    for (guint i = 0; i < vct_list_model_get_n_items (list, s); i++)
-      {
-        VctRow *row = vct_list_model_get_item (list, s, i);
-        char *text;
-        gboolean match;
+  return g_list_model_get_item (G_LIST_MODEL (wall->list), position);
+}
 
-        if (g_strcmp0 (vct_row_get_kind (row), kind) != 0)
-          continue;
-        text = vct_row_dup_string (row, property);
-        match = g_strcmp0 (text, value) == 0;
-        g_free (text);
-        if (match)
-          {
-            *section = s;
-            *position = i;
-            return TRUE;
-          }
-      }
+/* @object's string property @name; g_free. */
+static char *
+dup_string (gpointer object, const char *name)
+{
+  char *value = NULL;
+
+  g_object_get (object, name, &value, NULL);
+  return value;
+}
+
+#define assert_string(object, name, expected) G_STMT_START { \
+    char *value_ = dup_string ((object), (name));             \
+    g_assert_cmpstr (value_, ==, (expected));                 \
+    g_free (value_);                                          \
+  } G_STMT_END
+
+/* Finds the flat position of the first row of @type whose string @property is @value. */
+static gboolean
+find_row (VctListModel *list, GType type, const char *property, const char *value, guint *position)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (list));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (VctRow) row = g_list_model_get_item (G_LIST_MODEL (list), i);
+      char *text;
+      gboolean match;
+
+      if (!G_TYPE_CHECK_INSTANCE_TYPE (row, type))
+        continue;
+      text = dup_string (row, property);
+      match = g_strcmp0 (text, value) == 0;
+      g_free (text);
+      if (match)
+        {
+          *position = i;
+          return TRUE;
+        }
+    }
   return FALSE;
 }
 
-/* The row of member @id (asserting it is shown). */
+/* The row of member @id (transfer full; asserting it is shown). */
 static VctRow *
 member_row (Wall *wall, gint64 id)
 {
   char *name = g_strdup_printf ("member %" G_GINT64_FORMAT, id);
-  guint section = 0, position = 0;
+  guint position = 0;
 
-  if (!find_row (wall->list, "MemberRow", "name", name, &section, &position))
+  if (!find_row (wall->list, VCT_TYPE_MEMBER_ROW, "name", name, &position))
     g_error ("%s is not in the list", name);
   g_free (name);
-  return vct_list_model_get_item (wall->list, section, position);
+  return wall_row (wall, position);
 }
 
-/* The button properties of a member row, as "followState hidden enabled spinning". */
+/* Presses the follow button of member @id. */
+static void
+press_member (Wall *wall, gint64 id)
+{
+  g_autoptr (VctRow) row = member_row (wall, id);
+
+  vct_row_press (row);
+}
+
+/* A member row's button, "<follow-state> hidden=<0|1> enabled=<0|1> spinning=<0|1>". */
+static char *
+button_of (gpointer row)
+{
+  VctFollowState state = VCT_FOLLOW_STATE_NORMAL;
+  gboolean hidden = FALSE, enabled = FALSE, spinning = FALSE;
+
+  g_assert_true (VCT_IS_MEMBER_ROW (row));
+  g_object_get (row, "follow-state", &state, "button-hidden", &hidden, "button-enabled", &enabled, "spinning",
+                &spinning, NULL);
+  return g_strdup_printf ("%s hidden=%d enabled=%d spinning=%d", vct_test_enum_nick (VCT_TYPE_FOLLOW_STATE, state),
+                          hidden, enabled, spinning);
+}
+
 static char *
 member_button (Wall *wall, gint64 id)
 {
-  VctRow *row = member_row (wall, id);
-  char *state = vct_row_dup_string (row, "followState");
-  char *text = g_strdup_printf ("%s hidden=%d enabled=%d spinning=%d", state,
-                                vct_row_get_boolean (row, "buttonHidden"), vct_row_get_boolean (row, "buttonEnabled"),
-                                vct_row_get_boolean (row, "spinning"));
-  g_free (state);
-  return text;
+  g_autoptr (VctRow) row = member_row (wall, id);
+
+  return button_of (row);
 }
 
 #define assert_member_button(wall, id, expected) G_STMT_START { \
@@ -214,54 +260,108 @@ static gboolean
 state_wait_cond (gpointer data)
 {
   StateWait *wait = data;
-  guint section = 0, position = 0;
+  g_autoptr (VctRow) row = NULL;
+  guint position = 0;
   char *state;
   gboolean reached;
 
-  if (!find_row (wait->wall->list, "MemberRow", "name", wait->name, &section, &position))
+  if (!find_row (wait->wall->list, VCT_TYPE_MEMBER_ROW, "name", wait->name, &position))
     return FALSE;
-  state = vct_row_dup_string (vct_list_model_get_item (wait->wall->list, section, position), "followState");
+  row = wall_row (wait->wall, position);
+  state = vct_test_dup_property (row, "follow-state");
   reached = g_strcmp0 (state, wait->state) == 0;
   g_free (state);
   return reached;
 }
 
-/* Runs the loop until the member row named @name shows @state. */
+/* Runs the loop until the member row named @name shows @state (a VctFollowState nick). */
 static void
 wait_member_state (Wall *wall, const char *name, const char *state)
 {
   StateWait wait = { wall, name, state };
-  run_until (wall->events.context, state_wait_cond, &wait, VCT_TEST_TIMEOUT_MS);
+  run_until (wall->log.context, state_wait_cond, &wait, VCT_TEST_TIMEOUT_MS);
 }
 
 #define NORMAL_BUTTON "normal hidden=0 enabled=1 spinning=0"
 #define LOADING_BUTTON "loading hidden=1 enabled=0 spinning=1"
 #define CHECKED_BUTTON "checked hidden=0 enabled=0 spinning=0"
 
-/* Every row of the list as "kind:name-or-title" per section, "DAY: a, b / DAY: c". */
+/* The notifies of a watched member row (@tag) for a follow's steps: pressed (normal to
+ * loading), succeeded (loading to checked), failed (loading to normal). */
+#define LOADING_NOTIFIES(tag)                                                   \
+  tag ":notify::follow-state=loading|" tag ":notify::button-hidden=1|"         \
+  tag ":notify::button-enabled=0|" tag ":notify::spinning=1"
+#define CHECKED_NOTIFIES(tag)                                                   \
+  tag ":notify::follow-state=checked|" tag ":notify::button-hidden=0|"         \
+  tag ":notify::spinning=0"
+#define NORMAL_NOTIFIES(tag)                                                    \
+  tag ":notify::follow-state=normal|" tag ":notify::button-hidden=0|"          \
+  tag ":notify::button-enabled=1|" tag ":notify::spinning=0"
+
+/* Every row of the list as "DAY: a, b / DAY: c" (members by name, photos by title),
+ * checking the sections' structure on the way: each a contiguous range that
+ * vct_list_model_get_section gives for each of its positions, led by a "DayHeader"
+ * header (role header), then its rows (role item, "MemberRow" or "PhotoRow"), no footer;
+ * vct_list_model_get_n_sections counts them. */
 static char *
 wall_layout (Wall *wall)
 {
+  GListModel *list = G_LIST_MODEL (wall->list);
+  guint n = g_list_model_get_n_items (list);
+  guint n_sections = 0, start = 0, end = 0;
   GString *text = g_string_new (NULL);
 
-  for (guint s = 0; s < vct_list_model_get_n_sections (wall->list); s++)
+  for (guint position = 0; position < n; position = end, n_sections++)
     {
-      VctRow *header = vct_list_model_get_header (wall->list, s);
-      char *day = header != NULL ? vct_row_dup_string (header, "title") : g_strdup ("(no header)");
-
-      if (s > 0)
+      g_assert_cmpuint (vct_list_model_get_section (wall->list, position, &start, &end), ==, n_sections);
+      g_assert_cmpuint (start, ==, position);
+      g_assert_cmpuint (end, >, start);
+      g_assert_cmpuint (end, <=, n);
+      if (n_sections > 0)
         g_string_append (text, " / ");
-      g_string_append_printf (text, "%s:", day);
-      g_free (day);
-      for (guint i = 0; i < vct_list_model_get_n_items (wall->list, s); i++)
+      for (guint i = start; i < end; i++)
         {
-          VctRow *row = vct_list_model_get_item (wall->list, s, i);
-          const char *kind = vct_row_get_kind (row);
-          char *label = vct_row_dup_string (row, g_strcmp0 (kind, "MemberRow") == 0 ? "name" : "title");
-          g_string_append_printf (text, "%s%s", i == 0 ? " " : ", ", label);
+          g_autoptr (VctRow) row = g_list_model_get_item (list, i);
+          guint row_start = 0, row_end = 0;
+          char *label;
+
+          g_assert_nonnull (row);
+          g_assert_cmpuint (vct_list_model_get_section (wall->list, i, &row_start, &row_end), ==, n_sections);
+          g_assert_cmpuint (row_start, ==, start);
+          g_assert_cmpuint (row_end, ==, end);
+          if (i == start)
+            {
+              g_assert_true (VCT_IS_DAY_HEADER_ROW (row));
+              g_assert_cmpint (vct_row_get_role (row), ==, VCT_ROW_ROLE_HEADER);
+              g_assert_cmpstr (vct_row_get_kind (row), ==, "DayHeader");
+              label = dup_string (row, "title");
+              g_string_append_printf (text, "%s:", label);
+            }
+          else
+            {
+              g_assert_cmpint (vct_row_get_role (row), ==, VCT_ROW_ROLE_ITEM);
+              if (VCT_IS_MEMBER_ROW (row))
+                {
+                  g_assert_cmpstr (vct_row_get_kind (row), ==, "MemberRow");
+                  label = dup_string (row, "name");
+                }
+              else
+                {
+                  g_assert_true (VCT_IS_FEED_PHOTO_ROW (row));
+                  g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoRow");
+                  label = dup_string (row, "title");
+                }
+              g_string_append_printf (text, "%s%s", i == start + 1 ? " " : ", ", label);
+            }
           g_free (label);
         }
     }
+  g_assert_cmpuint (vct_list_model_get_n_sections (wall->list), ==, n_sections);
+  /* Past the end: the section count, an empty range at the end (GTK's rule). */
+  g_assert_cmpuint (vct_list_model_get_section (wall->list, n, &start, &end), ==, n_sections);
+  g_assert_cmpuint (start, ==, n);
+  g_assert_cmpuint (end, ==, n);
+  g_assert_null (g_list_model_get_item (list, n));
   return g_string_free (text, FALSE);
 }
 
@@ -275,6 +375,34 @@ wall_layout (Wall *wall)
   DAY_1 ": member 7, photo 30, member 8 / "                    \
   DAY_2 ": member 9, photo 33, photo 31 / "                    \
   DAY_3 ": photo 32, member 12"
+
+/* Holds the row at flat @position and logs its notifies with @tag. */
+static VctRow *
+watch_row (Wall *wall, guint position, const char *tag)
+{
+  VctRow *row = wall_row (wall, position);
+
+  g_assert_nonnull (row);
+  vct_test_log_watch (&wall->log, row, tag);
+  return row;
+}
+
+/* Stops logging @row and drops the case's reference. */
+static void
+unwatch_row (Wall *wall, VctRow *row)
+{
+  vct_test_log_unwatch (&wall->log, row);
+  g_object_unref (row);
+}
+
+/* The item at flat @position is @row (the same object). */
+static void
+assert_item_is (Wall *wall, guint position, gpointer row)
+{
+  g_autoptr (VctRow) item = wall_row (wall, position);
+
+  g_assert_true (item == row);
+}
 
 /* The standard set-up: a fake service, a wall over it (the test's service reference
  * dropped, the model keeps one). */
@@ -320,28 +448,28 @@ test_title_loading_then_loaded (void)
   title = vct_feed_model_dup_title (wall.model);
   g_assert_cmpstr (title, ==, LOADING_TITLE);
   g_free (title);
-  g_assert_cmpuint (events_count (&wall.events, 0, "title:"), ==, 0);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "title:"), ==, 0);
 
   vct_api_request_return_json (request, json, -1);
-  events_wait (&wall.events, 0, "title:", 1);
+  vct_test_log_wait (&wall.log, 0, "title:", 1);
   title = vct_feed_model_dup_title (wall.model);
   g_assert_cmpstr (title, ==, LOADED_TITLE);
   g_free (title);
-  title = events_last (&wall.events, 0, "title:");
+  title = vct_test_log_last (&wall.log, 0, "title:");
   g_assert_cmpstr (title, ==, LOADED_TITLE);
   g_free (title);
 
   /* A second reload: the title stays, and is not reported again. */
-  mark = events_mark (&wall.events);
+  mark = vct_test_log_mark (&wall.log);
   vct_feed_model_reload (wall.model);
   request = fake_service_wait_fetch (&fake);
   title = vct_feed_model_dup_title (wall.model);
   g_assert_cmpstr (title, ==, LOADED_TITLE);
   g_free (title);
   vct_api_request_return_json (request, json, -1);
-  events_wait (&wall.events, mark, "loading:0", 1);
+  vct_test_log_wait (&wall.log, mark, "loading:0", 1);
   settle_loop (NULL);
-  g_assert_cmpuint (events_count (&wall.events, 0, "title:"), ==, 1);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "title:"), ==, 1);
 
   g_free (json);
   standard_teardown (&fake, &wall);
@@ -358,15 +486,15 @@ test_title_after_failed_first_fetch (void)
   standard_setup (&fake, &wall);
   vct_feed_model_reload (wall.model);
   vct_test_return_error (fake_service_wait_fetch (&fake), VCT_ERROR_HTTP_STATUS, "feeds refused");
-  events_wait (&wall.events, 0, "error:", 1);
+  vct_test_log_wait (&wall.log, 0, "error:", 1);
   settle_loop (NULL);
 
   title = vct_feed_model_dup_title (wall.model);
   g_assert_cmpstr (title, ==, LOADED_TITLE);
   g_free (title);
-  g_assert_cmpuint (events_count (&wall.events, 0, "title:" LOADED_TITLE), ==, 1);
-  g_assert_cmpuint (events_count (&wall.events, 0, "title:"), ==, 1);
-  title = events_last (&wall.events, 0, "error:");
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "title:" LOADED_TITLE), ==, 1);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "title:"), ==, 1);
+  title = vct_test_log_last (&wall.log, 0, "error:");
   g_assert_cmpstr (title, ==, ERROR_PREFIX "feeds refused");
   g_free (title);
   g_assert_false (vct_feed_model_is_loading (wall.model));
@@ -388,29 +516,29 @@ test_loading_flag (void)
 
   vct_feed_model_reload (wall.model);
   g_assert_true (vct_feed_model_is_loading (wall.model));
-  g_assert_cmpuint (events_count (&wall.events, 0, "loading:"), ==, 0);  /* never inline */
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "loading:"), ==, 0);  /* never inline */
   first = fake_service_wait_fetch (&fake);
-  events_wait (&wall.events, 0, "loading:1", 1);
+  vct_test_log_wait (&wall.log, 0, "loading:1", 1);
   g_assert_true (vct_feed_model_is_loading (wall.model));
   vct_api_request_return_json (first, json, -1);
-  events_wait (&wall.events, 0, "loading:0", 1);
+  vct_test_log_wait (&wall.log, 0, "loading:0", 1);
   g_assert_false (vct_feed_model_is_loading (wall.model));
   settle_loop (NULL);
-  g_assert_cmpuint (events_count (&wall.events, 0, "loading:"), ==, 2);
-  g_assert_cmpuint (events_count (&wall.events, 0, "loading:1"), ==, 1);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "loading:"), ==, 2);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "loading:1"), ==, 1);
 
   /* A failed reload: TRUE then FALSE again. */
-  mark = events_mark (&wall.events);
+  mark = vct_test_log_mark (&wall.log);
   vct_feed_model_reload (wall.model);
   vct_test_return_error (fake_service_wait_fetch (&fake), VCT_ERROR_FAILED, "no");
-  events_wait (&wall.events, mark, "loading:0", 1);
+  vct_test_log_wait (&wall.log, mark, "loading:0", 1);
   g_assert_false (vct_feed_model_is_loading (wall.model));
   settle_loop (NULL);
-  g_assert_cmpuint (events_count (&wall.events, mark, "loading:1"), ==, 1);
-  g_assert_cmpuint (events_count (&wall.events, mark, "loading:0"), ==, 1);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, mark, "loading:1"), ==, 1);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, mark, "loading:0"), ==, 1);
 
   /* Two reloads in a row: one TRUE, one FALSE (when the latest ends). */
-  mark = events_mark (&wall.events);
+  mark = vct_test_log_mark (&wall.log);
   vct_feed_model_reload (wall.model);
   first = fake_service_wait_fetch (&fake);
   vct_feed_model_reload (wall.model);
@@ -418,12 +546,12 @@ test_loading_flag (void)
   vct_api_request_return_json (first, json, -1);  /* superseded: dropped */
   settle_loop (NULL);
   g_assert_true (vct_feed_model_is_loading (wall.model));
-  g_assert_cmpuint (events_count (&wall.events, mark, "loading:0"), ==, 0);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, mark, "loading:0"), ==, 0);
   vct_api_request_return_json (second, json, -1);
-  events_wait (&wall.events, mark, "loading:0", 1);
+  vct_test_log_wait (&wall.log, mark, "loading:0", 1);
   settle_loop (NULL);
-  g_assert_cmpuint (events_count (&wall.events, mark, "loading:1"), ==, 1);
-  g_assert_cmpuint (events_count (&wall.events, mark, "loading:0"), ==, 1);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, mark, "loading:1"), ==, 1);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, mark, "loading:0"), ==, 1);
 
   g_free (json);
   standard_teardown (&fake, &wall);
@@ -441,191 +569,162 @@ test_list_hidden_until_data (void)
 
   standard_setup (&fake, &wall);
   g_assert_true (vct_feed_model_is_list_hidden (wall.model));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (wall.list)), ==, 0);
   g_assert_cmpuint (vct_list_model_get_n_sections (wall.list), ==, 0);
 
   vct_feed_model_reload (wall.model);
   request = fake_service_wait_fetch (&fake);
   g_assert_true (vct_feed_model_is_list_hidden (wall.model));
   vct_test_return_error (request, VCT_ERROR_TIMED_OUT, "too slow");
-  events_wait (&wall.events, 0, "error:", 1);
+  vct_test_log_wait (&wall.log, 0, "error:", 1);
   settle_loop (NULL);
   g_assert_true (vct_feed_model_is_list_hidden (wall.model));
-  g_assert_cmpuint (events_count (&wall.events, 0, "hidden:"), ==, 0);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "hidden:"), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (wall.list)), ==, 0);
 
   wall_load_standard (&wall, &fake);
   g_assert_false (vct_feed_model_is_list_hidden (wall.model));
   assert_layout (&wall, STANDARD_LAYOUT);
-  g_assert_cmpuint (events_count (&wall.events, 0, "hidden:"), ==, 1);
-  g_assert_cmpuint (events_count (&wall.events, 0, "hidden:0"), ==, 1);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "hidden:"), ==, 1);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "hidden:0"), ==, 1);
 
   /* Later reloads, failed or not, leave it shown without a report. */
-  mark = events_mark (&wall.events);
+  mark = vct_test_log_mark (&wall.log);
   vct_feed_model_reload (wall.model);
   vct_test_return_error (fake_service_wait_fetch (&fake), VCT_ERROR_FAILED, "no");
-  events_wait (&wall.events, mark, "error:", 1);
+  vct_test_log_wait (&wall.log, mark, "error:", 1);
   wall_load_standard (&wall, &fake);
   settle_loop (NULL);
   g_assert_false (vct_feed_model_is_list_hidden (wall.model));
-  g_assert_cmpuint (events_count (&wall.events, mark, "hidden:"), ==, 0);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, mark, "hidden:"), ==, 0);
   standard_teardown (&fake, &wall);
 }
 
 /* ------------------------------------------------------------------ sections and rows */
 
 /* One section per day, newest first; in a day newest first, ties in document order;
- * each section has a "DayHeader" header whose title is the day; unknown types skipped. */
+ * each section starts with a "DayHeader" header (role header) whose title is the day,
+ * and has no footer; unknown types skipped. The first load is one items-changed. */
 static void
 test_sections_by_day (void)
 {
   FakeService fake;
   Wall wall;
   const char *days[] = { DAY_1, DAY_2, DAY_3 };
-  guint added = 0;
+  const guint starts[] = { 0, 4, 8, STANDARD_N_ITEMS };
+  GListModel *list;
 
   standard_setup (&fake, &wall);
   wall_load_standard (&wall, &fake);
+  list = G_LIST_MODEL (wall.list);
 
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, STANDARD_N_ITEMS);
   g_assert_cmpuint (vct_list_model_get_n_sections (wall.list), ==, 3);
   for (guint s = 0; s < 3; s++)
     {
-      VctRow *header = vct_list_model_get_header (wall.list, s);
-      char **names;
-      char *title;
+      g_autoptr (VctRow) header = g_list_model_get_item (list, starts[s]);
+      g_autoptr (VctRow) last = g_list_model_get_item (list, starts[s + 1] - 1);
+      guint start = 0, end = 0;
 
-      g_assert_nonnull (header);
+      g_assert_cmpuint (vct_list_model_get_section (wall.list, starts[s], &start, &end), ==, s);
+      g_assert_cmpuint (start, ==, starts[s]);
+      g_assert_cmpuint (end, ==, starts[s + 1]);
+      g_assert_true (VCT_IS_DAY_HEADER_ROW (header));
+      g_assert_cmpint (vct_row_get_role (header), ==, VCT_ROW_ROLE_HEADER);
       g_assert_cmpstr (vct_row_get_kind (header), ==, "DayHeader");
-      names = vct_row_dup_property_names (header);
-      g_assert_cmpuint (g_strv_length (names), ==, 1);
-      g_assert_cmpstr (names[0], ==, "title");
-      g_strfreev (names);
-      g_assert_cmpint (vct_row_get_property_type (header, "title"), ==, VCT_PROPERTY_TYPE_STRING);
-      title = vct_row_dup_string (header, "title");
-      g_assert_cmpstr (title, ==, days[s]);
-      g_free (title);
-      g_assert_null (vct_list_model_get_footer (wall.list, s));
+      assert_string (header, "title", days[s]);
+      /* No footer: the section ends with one of its rows. */
+      g_assert_cmpint (vct_row_get_role (last), ==, VCT_ROW_ROLE_ITEM);
     }
-  g_assert_null (vct_list_model_get_header (wall.list, 3));
   assert_layout (&wall, STANDARD_LAYOUT);
 
-  /* The view was told about the three sections (with their rows), nothing else. */
-  for (guint i = 0; i < wall.events.log->len; i++)
-    {
-      const char *event = g_ptr_array_index (wall.events.log, i);
-      guint position, removed, count;
-      if (sscanf (event, "sections:%u,%u,%u", &position, &removed, &count) == 3)
-        {
-          g_assert_cmpuint (removed, ==, 0);
-          added += count;
-        }
-    }
-  g_assert_cmpuint (added, ==, 3);
-  g_assert_cmpuint (events_count (&wall.events, 0, "items:"), ==, 0);
-  g_assert_cmpuint (events_count (&wall.events, 0, "updated:"), ==, 0);
+  /* The view was told about the rows once, with the three sections, nothing else. */
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "items-changed:"), ==, 1);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "items-changed:0,0,11"), ==, 1);
   standard_teardown (&fake, &wall);
 }
 
-static void
-assert_names (VctRow *row, const char *expected)
-{
-  char **names = vct_row_dup_property_names (row);
-  char *joined = g_strjoinv (",", names);
-
-  g_assert_cmpstr (joined, ==, expected);
-  g_free (joined);
-  g_strfreev (names);
-}
-
-static void
-assert_string (VctRow *row, const char *property, const char *expected)
-{
-  char *value = vct_row_dup_string (row, property);
-
-  g_assert_cmpint (vct_row_get_property_type (row, property), ==, VCT_PROPERTY_TYPE_STRING);
-  g_assert_cmpstr (value, ==, expected);
-  g_free (value);
-}
-
-/* "MemberRow" and "PhotoRow" rows with the documented properties. */
+/* Member rows (VctMemberRow, "MemberRow") and photo rows (VctFeedPhotoRow, "PhotoRow")
+ * with the documented properties. */
 static void
 test_row_kinds_and_properties (void)
 {
   FakeService fake;
   Wall wall;
-  VctRow *row;
+  g_autoptr (VctRow) member = NULL;
+  g_autoptr (VctRow) photo = NULL;
   char *date;
-  const char *flags[] = { "buttonHidden", "buttonEnabled", "spinning" };
 
   standard_setup (&fake, &wall);
   wall_load_standard (&wall, &fake);
 
-  row = member_row (&wall, 7);
-  g_assert_cmpstr (vct_row_get_kind (row), ==, "MemberRow");
-  assert_names (row, "name,avatarUrl,followState,buttonHidden,buttonEnabled,spinning");
-  assert_string (row, "name", "member 7");
-  assert_string (row, "avatarUrl", "https://example.com/avatars/7.png");
-  assert_string (row, "followState", "normal");
-  for (guint i = 0; i < G_N_ELEMENTS (flags); i++)
-    g_assert_cmpint (vct_row_get_property_type (row, flags[i]), ==, VCT_PROPERTY_TYPE_BOOLEAN);
+  member = wall_row (&wall, 1);
+  g_assert_true (VCT_IS_MEMBER_ROW (member));
+  g_assert_cmpstr (vct_row_get_kind (member), ==, "MemberRow");
+  g_assert_cmpint (vct_row_get_role (member), ==, VCT_ROW_ROLE_ITEM);
+  assert_string (member, "name", "member 7");
+  assert_string (member, "avatar-url", "https://example.com/avatars/7.png");
   assert_member_button (&wall, 7, NORMAL_BUTTON);
   /* The data says member 8 is followed. */
   assert_member_button (&wall, 8, CHECKED_BUTTON);
 
-  row = vct_list_model_get_item (wall.list, 0, 1);
-  g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoRow");
-  assert_names (row, "title,description,imageUrl,date");
-  assert_string (row, "title", "photo 30");
-  assert_string (row, "description", "about 30");
-  assert_string (row, "imageUrl", "https://example.com/photos/30.png");
+  photo = wall_row (&wall, 2);
+  g_assert_true (VCT_IS_FEED_PHOTO_ROW (photo));
+  g_assert_cmpstr (vct_row_get_kind (photo), ==, "PhotoRow");
+  g_assert_cmpint (vct_row_get_role (photo), ==, VCT_ROW_ROLE_ITEM);
+  assert_string (photo, "title", "photo 30");
+  assert_string (photo, "description", "about 30");
+  assert_string (photo, "image-url", "https://example.com/photos/30.png");
   date = vct_test_local_text (DAY_1 "T12:30:00Z", "%Y-%m-%d %H:%M");
-  assert_string (row, "date", date);
+  assert_string (photo, "date", date);
   g_free (date);
 
-  /* An unknown property has no type and no text. */
-  g_assert_cmpint (vct_row_get_property_type (row, "followState"), ==, VCT_PROPERTY_TYPE_NONE);
-  g_assert_null (vct_row_dup_string (row, "followState"));
+  /* A photo row has no follow state; the properties have their kebab-case names only. */
+  g_assert_null (g_object_class_find_property (G_OBJECT_GET_CLASS (photo), "follow-state"));
+  g_assert_null (g_object_class_find_property (G_OBJECT_GET_CLASS (member), "followState"));
+  g_assert_null (g_object_class_find_property (G_OBJECT_GET_CLASS (photo), "imageUrl"));
+  g_clear_object (&member);  /* a held row keeps its model's service */
+  g_clear_object (&photo);
   standard_teardown (&fake, &wall);
 }
 
 /* ------------------------------------------------------------------ following */
 
-/* normal → loading → checked through a custom service: each change is one item_updated
- * of that row only (no items_changed), the row's properties follow, a bound widget hears
- * exactly the properties that changed. */
+/* normal → loading → checked through a custom service: each step is `notify` of exactly
+ * the properties that changed, on that member's row object (no items-changed), read as
+ * of the step; the row reads the new state at once; the other members do not move. */
 static void
 test_follow_custom (void)
 {
   FakeService fake;
   Wall wall;
-  RowLog log;
-  int widget;
+  VctRow *m7, *m9;
   VctApiRequest *request;
   guint mark;
 
-  row_log_init (&log);
   standard_setup (&fake, &wall);
   wall_load_standard (&wall, &fake);
-  g_assert_true (vct_list_model_bind (wall.list, &widget, 0, 0, row_log_func, &log, row_log_notify));
-  assert_row_log (&log, 0, "(all)");
+  m7 = watch_row (&wall, 1, "m7");
+  m9 = watch_row (&wall, 5, "m9");
 
-  mark = events_mark (&wall.events);
-  g_assert_true (vct_list_model_press (wall.list, 0, 0));
+  mark = vct_test_log_mark (&wall.log);
+  vct_row_press (m7);
   /* The row reads the new state at once; the view hears about it later. */
   assert_member_button (&wall, 7, LOADING_BUTTON);
-  assert_events (&wall.events, mark, "");
+  vct_test_assert_log_since (&wall.log, mark, "");
   request = fake_service_wait_follow (&fake, 7);
-  events_wait (&wall.events, mark, "updated:", 1);
+  vct_test_log_wait (&wall.log, mark, "m7:notify::spinning=1", 1);
   settle_loop (NULL);
-  assert_events (&wall.events, mark, "updated:0,0");
-  assert_row_log (&log, 1, "followState,buttonHidden,buttonEnabled,spinning");
+  vct_test_assert_log_since (&wall.log, mark, LOADING_NOTIFIES ("m7"));
   assert_member_button (&wall, 7, LOADING_BUTTON);
 
-  mark = events_mark (&wall.events);
+  mark = vct_test_log_mark (&wall.log);
   vct_api_request_return_json (request, "{}", -1);
-  events_wait (&wall.events, mark, "updated:", 1);
+  vct_test_log_wait (&wall.log, mark, "m7:notify::spinning=0", 1);
   settle_loop (NULL);
-  assert_events (&wall.events, mark, "updated:0,0");
-  assert_row_log (&log, 5, "followState,buttonHidden,spinning");
+  vct_test_assert_log_since (&wall.log, mark, CHECKED_NOTIFIES ("m7"));
   assert_member_button (&wall, 7, CHECKED_BUTTON);
+  assert_item_is (&wall, 1, m7);
 
   /* The other members did not move. */
   assert_member_button (&wall, 9, NORMAL_BUTTON);
@@ -633,9 +732,8 @@ test_follow_custom (void)
   assert_member_button (&wall, 8, CHECKED_BUTTON);
   g_assert_cmpuint (fake_service_n_follows (&fake), ==, 1);
 
-  g_assert_true (vct_list_model_unbind (wall.list, &widget));
-  g_assert_cmpint (log.notified, ==, 1);
-  row_log_clear (&log);
+  unwatch_row (&wall, m7);
+  unwatch_row (&wall, m9);
   standard_teardown (&fake, &wall);
 }
 
@@ -647,65 +745,76 @@ test_follow_presses (void)
   FakeService fake;
   Wall wall;
   VctApiRequest *request;
+  VctRow *m8, *m9;
   guint mark;
 
   standard_setup (&fake, &wall);
   wall_load_standard (&wall, &fake);
+  m8 = watch_row (&wall, 3, "m8");
+  m9 = watch_row (&wall, 5, "m9");
 
-  mark = events_mark (&wall.events);
-  g_assert_true (vct_list_model_press (wall.list, 1, 0));  /* member 9 */
-  g_assert_true (vct_list_model_press (wall.list, 1, 0));
+  mark = vct_test_log_mark (&wall.log);
+  vct_row_press (m9);
+  vct_row_press (m9);
   request = fake_service_wait_follow (&fake, 9);
-  events_wait (&wall.events, mark, "updated:", 1);
-  g_assert_true (vct_list_model_press (wall.list, 1, 0));
+  vct_test_log_wait (&wall.log, mark, "m9:notify::spinning=1", 1);
+  vct_row_press (m9);
   settle_loop (NULL);
   g_assert_cmpuint (fake_service_n_follows (&fake), ==, 1);
-  assert_events (&wall.events, mark, "updated:1,0");
+  vct_test_assert_log_since (&wall.log, mark, LOADING_NOTIFIES ("m9"));
 
   vct_api_request_return_json (request, "{}", -1);
-  events_wait (&wall.events, mark, "updated:", 2);
+  vct_test_log_wait (&wall.log, mark, "m9:notify::spinning=0", 1);
   assert_member_button (&wall, 9, CHECKED_BUTTON);
 
   /* Checked by the follow, then checked by the data (member 8). */
-  mark = events_mark (&wall.events);
-  g_assert_true (vct_list_model_press (wall.list, 1, 0));
-  g_assert_true (vct_list_model_press (wall.list, 0, 2));
+  settle_loop (NULL);
+  mark = vct_test_log_mark (&wall.log);
+  vct_row_press (m9);
+  vct_row_press (m8);
   settle_loop (NULL);
   g_assert_cmpuint (fake_service_n_follows (&fake), ==, 1);
-  assert_events (&wall.events, mark, "");
+  vct_test_assert_log_since (&wall.log, mark, "");
   assert_member_button (&wall, 9, CHECKED_BUTTON);
   assert_member_button (&wall, 8, CHECKED_BUTTON);
+
+  unwatch_row (&wall, m8);
+  unwatch_row (&wall, m9);
   standard_teardown (&fake, &wall);
 }
 
-/* A follow that fails goes back to normal (one item_updated each way), then didError
+/* A follow that fails goes back to normal (on the row object, each way), then didError
  * reports it; pressing again sends a new request. */
 static void
 test_follow_custom_failure (void)
 {
   FakeService fake;
   Wall wall;
+  VctRow *m12;
   guint mark;
 
   standard_setup (&fake, &wall);
   wall_load_standard (&wall, &fake);
+  m12 = watch_row (&wall, 10, "m12");
 
-  mark = events_mark (&wall.events);
-  g_assert_true (vct_list_model_press (wall.list, 2, 1));  /* member 12 */
+  mark = vct_test_log_mark (&wall.log);
+  vct_row_press (m12);
   vct_test_return_error (fake_service_wait_follow (&fake, 12), VCT_ERROR_HTTP_STATUS, "follow refused");
-  events_wait (&wall.events, mark, "error:", 1);
+  vct_test_log_wait (&wall.log, mark, "error:", 1);
   settle_loop (NULL);
-  assert_events (&wall.events, mark, "updated:2,1 | updated:2,1 | error:" ERROR_PREFIX "follow refused");
+  vct_test_assert_log_since (&wall.log, mark, LOADING_NOTIFIES ("m12") "|" NORMAL_NOTIFIES ("m12")
+                                              "|error:" ERROR_PREFIX "follow refused");
   assert_member_button (&wall, 12, NORMAL_BUTTON);
 
-  mark = events_mark (&wall.events);
-  g_assert_true (vct_list_model_press (wall.list, 2, 1));
+  mark = vct_test_log_mark (&wall.log);
+  vct_row_press (m12);
   vct_api_request_return_json (fake_service_wait_follow (&fake, 12), "{}", -1);
-  events_wait (&wall.events, mark, "updated:", 2);
+  vct_test_log_wait (&wall.log, mark, "m12:notify::spinning=0", 1);
   settle_loop (NULL);
-  assert_events (&wall.events, mark, "updated:2,1 | updated:2,1");
+  vct_test_assert_log_since (&wall.log, mark, LOADING_NOTIFIES ("m12") "|" CHECKED_NOTIFIES ("m12"));
   assert_member_button (&wall, 12, CHECKED_BUTTON);
   g_assert_cmpuint (fake_service_n_follows (&fake), ==, 2);
+  unwatch_row (&wall, m12);
   standard_teardown (&fake, &wall);
 }
 
@@ -715,19 +824,22 @@ test_follow_from_another_thread (void)
 {
   FakeService fake;
   Wall wall;
+  VctRow *m7;
   guint mark;
 
   standard_setup (&fake, &wall);
   wall_load_standard (&wall, &fake);
+  m7 = watch_row (&wall, 1, "m7");
 
-  mark = events_mark (&wall.events);
-  g_assert_true (vct_list_model_press (wall.list, 0, 0));
+  mark = vct_test_log_mark (&wall.log);
+  vct_row_press (m7);
   vct_test_return_json_in_thread (fake_service_wait_follow (&fake, 7), "{}");
-  events_wait (&wall.events, mark, "updated:", 2);
+  vct_test_log_wait (&wall.log, mark, "m7:notify::spinning=0", 1);
   settle_loop (NULL);
-  assert_events (&wall.events, mark, "updated:0,0 | updated:0,0");
+  vct_test_assert_log_since (&wall.log, mark, LOADING_NOTIFIES ("m7") "|" CHECKED_NOTIFIES ("m7"));
   assert_member_button (&wall, 7, CHECKED_BUTTON);
-  standard_teardown (&fake, &wall);  /* checks every callback ran on this thread */
+  unwatch_row (&wall, m7);
+  standard_teardown (&fake, &wall);  /* checks every report ran on this thread */
 }
 
 /* A wall over the loopback server, loaded. */
@@ -741,10 +853,10 @@ http_wall_load (Wall *wall, VctTestServer *server)
   wall_init_for (wall, service);
   vct_feed_service_unref (service);
   g_free (uri);
-  mark = events_mark (&wall->events);
+  mark = vct_test_log_mark (&wall->log);
   vct_feed_model_reload (wall->model);
-  events_wait (&wall->events, mark, "loading:0", 1);
-  g_assert_cmpuint (events_count (&wall->events, mark, "error:"), ==, 0);
+  vct_test_log_wait (&wall->log, mark, "loading:0", 1);
+  g_assert_cmpuint (vct_test_log_count (&wall->log, mark, "error:"), ==, 0);
   assert_layout (wall, STANDARD_LAYOUT);
 }
 
@@ -845,40 +957,43 @@ gate_arrived_cond (gpointer data)
 }
 
 /* Over HTTP, a follow is one POST to members/<id>/follow beside the feeds URI, however
- * often the button is pressed while it runs; normal → loading → checked, one
- * item_updated of that row each. */
+ * often the button is pressed while it runs; normal → loading → checked on the row
+ * object. */
 static void
 test_follow_http (void)
 {
   VctTestServer *server = feed_server ();
   Gate gate;
   Wall wall;
+  VctRow *m7;
   guint mark;
 
   vct_test_server_route (server, "POST", "/api/members/7/follow", 204, NULL, 0);
   gate_init (&gate, server, "/api/members/7/follow");
   http_wall_load (&wall, server);
+  m7 = watch_row (&wall, 1, "m7");
 
-  mark = events_mark (&wall.events);
-  g_assert_true (vct_list_model_press (wall.list, 0, 0));
-  g_assert_true (vct_list_model_press (wall.list, 0, 0));
+  mark = vct_test_log_mark (&wall.log);
+  vct_row_press (m7);
+  vct_row_press (m7);
   assert_member_button (&wall, 7, LOADING_BUTTON);
   run_until (NULL, gate_arrived_cond, &gate, VCT_TEST_TIMEOUT_MS);
-  events_wait (&wall.events, mark, "updated:", 1);
-  g_assert_true (vct_list_model_press (wall.list, 0, 0));
+  vct_test_log_wait (&wall.log, mark, "m7:notify::spinning=1", 1);
+  vct_row_press (m7);
   settle_loop (NULL);
-  assert_events (&wall.events, mark, "updated:0,0");
+  vct_test_assert_log_since (&wall.log, mark, LOADING_NOTIFIES ("m7"));
   assert_member_button (&wall, 7, LOADING_BUTTON);
 
   gate_release (&gate);
-  events_wait (&wall.events, mark, "updated:", 2);
+  vct_test_log_wait (&wall.log, mark, "m7:notify::spinning=0", 1);
   settle_loop (NULL);
-  assert_events (&wall.events, mark, "updated:0,0 | updated:0,0");
+  vct_test_assert_log_since (&wall.log, mark, LOADING_NOTIFIES ("m7") "|" CHECKED_NOTIFIES ("m7"));
   assert_member_button (&wall, 7, CHECKED_BUTTON);
-  g_assert_true (vct_list_model_press (wall.list, 0, 0));
+  vct_row_press (m7);
   settle_loop (NULL);
   assert_requests (server, "GET /api/feeds.json | POST /api/members/7/follow");
 
+  unwatch_row (&wall, m7);
   wall_clear (&wall);
   vct_test_server_free (server);
   gate_clear (&gate);
@@ -897,15 +1012,15 @@ test_unref_with_http_follow_in_flight (void)
   vct_test_server_route (server, "POST", "/api/members/9/follow", 500, "late", -1);
   gate_init (&gate, server, "/api/members/9/follow");
   http_wall_load (&wall, server);
-  g_assert_true (vct_list_model_press (wall.list, 1, 0));
+  press_member (&wall, 9);
   run_until (NULL, gate_arrived_cond, &gate, VCT_TEST_TIMEOUT_MS);
 
-  mark = events_mark (&wall.events);
+  mark = vct_test_log_mark (&wall.log);
   wall_unref (&wall);
   gate_release (&gate);
   vct_test_server_free (server);  /* waits until the answer was written */
   settle_loop (NULL);
-  assert_events (&wall.events, mark, "");
+  vct_test_assert_log_since (&wall.log, mark, "");
   wall_clear (&wall);
   gate_clear (&gate);
 }
@@ -916,22 +1031,25 @@ test_follow_http_500 (void)
 {
   VctTestServer *server = feed_server ();
   Wall wall;
+  VctRow *m9;
   char *message, *follow_uri;
   guint mark;
 
   vct_test_server_route (server, "POST", "/api/members/9/follow", 500, "boom", -1);
   http_wall_load (&wall, server);
+  m9 = watch_row (&wall, 5, "m9");
 
-  mark = events_mark (&wall.events);
-  g_assert_true (vct_list_model_press (wall.list, 1, 0));
-  events_wait (&wall.events, mark, "error:", 1);
+  mark = vct_test_log_mark (&wall.log);
+  vct_row_press (m9);
+  vct_test_log_wait (&wall.log, mark, "error:", 1);
   settle_loop (NULL);
-  /* Back to normal (one item_updated each way, that row only), then the error. */
-  message = events_since (&wall.events, mark);
-  g_assert_true (g_str_has_prefix (message, "updated:1,0 | updated:1,0 | error:" ERROR_PREFIX));
-  g_assert_cmpuint (events_count (&wall.events, mark, ""), ==, 3);
+  /* Back to normal (on that row object only), then the error. */
+  message = vct_test_log_since (&wall.log, mark);
+  g_assert_true (g_str_has_prefix (message, LOADING_NOTIFIES ("m9") "|" NORMAL_NOTIFIES ("m9")
+                                            "|error:" ERROR_PREFIX));
+  g_assert_cmpuint (vct_test_log_count (&wall.log, mark, ""), ==, 9);
   g_free (message);
-  message = events_last (&wall.events, mark, "error:");
+  message = vct_test_log_last (&wall.log, mark, "error:");
   follow_uri = vct_test_server_uri (server, "/api/members/9/follow");
   g_test_message ("didError: %s", message);
   g_assert_true (g_str_has_prefix (message, ERROR_PREFIX));
@@ -942,6 +1060,7 @@ test_follow_http_500 (void)
 
   g_free (follow_uri);
   g_free (message);
+  unwatch_row (&wall, m9);
   wall_clear (&wall);
   vct_test_server_free (server);
 }
@@ -954,26 +1073,36 @@ test_follow_file_service (void)
   char *uri = vct_test_write_temp (json, -1, NULL);
   VctFeedService *service = vct_feed_service_new_for_uri (uri);
   Wall wall;
+  VctRow *m7;
+  char *seen, *states;
   guint mark;
 
   wall_init_for (&wall, service);
   vct_feed_service_unref (service);
   vct_feed_model_reload (wall.model);
-  events_wait (&wall.events, 0, "loading:0", 1);
+  vct_test_log_wait (&wall.log, 0, "loading:0", 1);
   assert_layout (&wall, STANDARD_LAYOUT);
+  m7 = watch_row (&wall, 1, "m7");
 
-  /* The follow may end before the loop shows "loading": the two changes of the row
-   * then reach the view as one item_updated (a batch shows the latest state). */
-  mark = events_mark (&wall.events);
-  g_assert_true (vct_list_model_press (wall.list, 0, 0));
+  /* The follow may end before the loop delivered "loading": the row object then tells
+   * both steps or only the last one, each notify read as of its own step. */
+  mark = vct_test_log_mark (&wall.log);
+  vct_row_press (m7);
   wait_member_state (&wall, "member 7", "checked");
+  vct_test_log_wait (&wall.log, mark, "m7:notify::follow-state=checked", 1);
   settle_loop (NULL);
   assert_member_button (&wall, 7, CHECKED_BUTTON);
-  g_assert_cmpuint (events_count (&wall.events, mark, "updated:0,0"), >=, 1);
-  g_assert_cmpuint (events_count (&wall.events, mark, "updated:0,0"), <=, 2);
-  g_assert_cmpuint (events_count (&wall.events, mark, "updated:0,0"), ==, events_count (&wall.events, mark, ""));
-  g_assert_cmpuint (events_count (&wall.events, 0, "error:"), ==, 0);
+  seen = vct_test_log_since (&wall.log, mark);
+  g_test_message ("file follow: %s", seen);
+  states = vct_test_log_filter (seen, "m7:notify::follow-state=");
+  if (g_strcmp0 (states, "m7:notify::follow-state=checked") != 0)
+    g_assert_cmpstr (states, ==, "m7:notify::follow-state=loading|m7:notify::follow-state=checked");
+  g_assert_cmpuint (vct_test_log_count (&wall.log, mark, "m7:"), ==, vct_test_log_count (&wall.log, mark, ""));
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "error:"), ==, 0);
+  g_free (states);
+  g_free (seen);
 
+  unwatch_row (&wall, m7);
   wall_clear (&wall);
   g_free (uri);
   g_free (json);
@@ -982,16 +1111,17 @@ test_follow_file_service (void)
 /* ------------------------------------------------------------------ reloads */
 
 /* A reload keeps follow states by member: checked stays checked (even where the data
- * does not say following yet), loading stays loading and completes into the new row, a
- * row whose data now says following is checked. */
+ * does not say following yet), loading stays loading and completes into the row, a row
+ * whose data now says following is checked; the rows keep their objects. */
 static void
 test_reload_keeps_follow_state (void)
 {
   FakeService fake;
   Wall wall;
   VctApiRequest *pending;
+  VctRow *m7, *m9, *m12;
   GString *doc;
-  char *json;
+  char *json, *seen, *part;
   guint mark;
 
   standard_setup (&fake, &wall);
@@ -1003,16 +1133,22 @@ test_reload_keeps_follow_state (void)
   json = vct_test_feed_doc_end (doc);
   wall_load (&wall, &fake, json);
   g_free (json);
+  assert_layout (&wall, DAY_1 ": member 7, member 8, member 9, member 12");
+  m7 = watch_row (&wall, 1, "m7");
+  m9 = watch_row (&wall, 3, "m9");
+  m12 = watch_row (&wall, 4, "m12");
 
-  mark = events_mark (&wall.events);
-  g_assert_true (vct_list_model_press (wall.list, 0, 0));  /* 7: checked */
+  mark = vct_test_log_mark (&wall.log);
+  vct_row_press (m7);  /* 7: checked */
   vct_api_request_return_json (fake_service_wait_follow (&fake, 7), "{}", -1);
-  events_wait (&wall.events, mark, "updated:", 2);
-  g_assert_true (vct_list_model_press (wall.list, 0, 2));  /* 9: stays loading */
+  vct_test_log_wait (&wall.log, mark, "m7:notify::spinning=0", 1);
+  vct_row_press (m9);  /* 9: stays loading */
   pending = fake_service_wait_follow (&fake, 9);
-  events_wait (&wall.events, mark, "updated:", 3);
+  vct_test_log_wait (&wall.log, mark, "m9:notify::spinning=1", 1);
+  settle_loop (NULL);
 
   /* The service has not caught up with 7, now says 12 is followed, and adds 11. */
+  mark = vct_test_log_mark (&wall.log);
   doc = vct_test_feed_doc_new ();
   vct_test_feed_doc_member (doc, 7, DAY_1 "T12:50:00Z", FALSE);
   vct_test_feed_doc_member (doc, 8, DAY_1 "T12:40:00Z", TRUE);
@@ -1023,20 +1159,40 @@ test_reload_keeps_follow_state (void)
   wall_load (&wall, &fake, json);
   g_free (json);
   settle_loop (NULL);
+  assert_layout (&wall, DAY_1 ": member 7, member 8, member 9, member 12, member 11");
   assert_member_button (&wall, 7, CHECKED_BUTTON);
   assert_member_button (&wall, 8, CHECKED_BUTTON);
   assert_member_button (&wall, 9, LOADING_BUTTON);
   assert_member_button (&wall, 12, CHECKED_BUTTON);
   assert_member_button (&wall, 11, CHECKED_BUTTON);
+  /* One insertion (member 11); member 12 changed in place, 7 and 9 not at all. */
+  seen = vct_test_log_since (&wall.log, mark);
+  g_test_message ("reload: %s", seen);
+  part = vct_test_log_filter (seen, "items-changed:");
+  g_assert_cmpstr (part, ==, "items-changed:5,0,1");
+  g_free (part);
+  part = vct_test_log_filter (seen, "m12:");
+  g_assert_cmpstr (part, ==, "m12:notify::follow-state=checked|m12:notify::button-enabled=0");
+  g_free (part);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, mark, "m7:"), ==, 0);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, mark, "m9:"), ==, 0);
+  g_free (seen);
+  assert_item_is (&wall, 1, m7);
+  assert_item_is (&wall, 3, m9);
+  assert_item_is (&wall, 4, m12);
 
   /* The request still running completes into the reloaded row. */
-  mark = events_mark (&wall.events);
+  mark = vct_test_log_mark (&wall.log);
   vct_api_request_return_json (pending, "{}", -1);
-  events_wait (&wall.events, mark, "updated:", 1);
+  vct_test_log_wait (&wall.log, mark, "m9:notify::spinning=0", 1);
   settle_loop (NULL);
-  assert_events (&wall.events, mark, "updated:0,2");
+  vct_test_assert_log_since (&wall.log, mark, CHECKED_NOTIFIES ("m9"));
   assert_member_button (&wall, 9, CHECKED_BUTTON);
   g_assert_cmpuint (fake_service_n_follows (&fake), ==, 2);
+
+  unwatch_row (&wall, m7);
+  unwatch_row (&wall, m9);
+  unwatch_row (&wall, m12);
   standard_teardown (&fake, &wall);
 }
 
@@ -1068,12 +1224,12 @@ test_reload_latest_wins (void)
   g_assert_true (g_cancellable_is_cancelled (vct_api_request_get_cancellable (first)));
   g_assert_false (g_cancellable_is_cancelled (vct_api_request_get_cancellable (second)));
   vct_api_request_return_json (second, two, -1);
-  events_wait (&wall.events, 0, "loading:0", 1);
+  vct_test_log_wait (&wall.log, 0, "loading:0", 1);
   assert_layout (&wall, DAY_2 ": photo 41");
-  mark = events_mark (&wall.events);
+  mark = vct_test_log_mark (&wall.log);
   vct_api_request_return_json (first, standard, -1);
   settle_loop (NULL);
-  assert_events (&wall.events, mark, "");
+  vct_test_assert_log_since (&wall.log, mark, "");
   assert_layout (&wall, DAY_2 ": photo 41");
 
   /* The older completes first: dropped; the newer is shown when it completes. */
@@ -1083,12 +1239,12 @@ test_reload_latest_wins (void)
   second = fake_service_wait_fetch (&fake);
   vct_api_request_return_json (first, standard, -1);
   settle_loop (NULL);
-  assert_events (&wall.events, mark, "loading:1");
+  vct_test_assert_log_since (&wall.log, mark, "loading:1");
   assert_layout (&wall, DAY_2 ": photo 41");
   vct_api_request_return_json (second, one, -1);
-  events_wait (&wall.events, mark, "loading:0", 1);
+  vct_test_log_wait (&wall.log, mark, "loading:0", 1);
   assert_layout (&wall, DAY_1 ": member 40");
-  g_assert_cmpuint (events_count (&wall.events, 0, "error:"), ==, 0);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "error:"), ==, 0);
 
   g_free (one);
   g_free (two);
@@ -1096,46 +1252,55 @@ test_reload_latest_wins (void)
   standard_teardown (&fake, &wall);
 }
 
-/* A failed reload reports didError and keeps the last good rows (no list change). */
+/* A failed reload reports didError and keeps the last good rows: no items-changed, no
+ * row changes in place, the same row objects. */
 static void
 test_reload_failure_keeps_rows (void)
 {
   FakeService fake;
   Wall wall;
+  VctRow *m7, *p30;
   char *message;
   guint mark;
 
   standard_setup (&fake, &wall);
   wall_load_standard (&wall, &fake);
+  m7 = watch_row (&wall, 1, "m7");
+  p30 = watch_row (&wall, 2, "p30");
+  settle_loop (NULL);
 
-  mark = events_mark (&wall.events);
+  mark = vct_test_log_mark (&wall.log);
   vct_feed_model_reload (wall.model);
   vct_test_return_error (fake_service_wait_fetch (&fake), VCT_ERROR_INVALID_JSON, "Item 3 is not JSON.");
-  events_wait (&wall.events, mark, "error:", 1);
+  vct_test_log_wait (&wall.log, mark, "error:", 1);
   settle_loop (NULL);
-  message = events_last (&wall.events, mark, "error:");
-  g_assert_cmpstr (message, ==, ERROR_PREFIX "Item 3 is not JSON.");
-  g_free (message);
-  g_assert_cmpuint (events_count (&wall.events, mark, "sections:"), ==, 0);
-  g_assert_cmpuint (events_count (&wall.events, mark, "items:"), ==, 0);
-  g_assert_cmpuint (events_count (&wall.events, mark, "updated:"), ==, 0);
-  g_assert_cmpuint (events_count (&wall.events, mark, "hidden:"), ==, 0);
+  vct_test_assert_log_since (&wall.log, mark, "loading:1|loading:0|error:" ERROR_PREFIX "Item 3 is not JSON.");
   g_assert_false (vct_feed_model_is_loading (wall.model));
+  g_assert_false (vct_feed_model_is_list_hidden (wall.model));
   assert_layout (&wall, STANDARD_LAYOUT);
+  assert_item_is (&wall, 1, m7);
+  assert_item_is (&wall, 2, p30);
 
   /* A document that does not decode fails the same way. */
-  mark = events_mark (&wall.events);
+  mark = vct_test_log_mark (&wall.log);
   vct_feed_model_reload (wall.model);
   vct_api_request_return_json (fake_service_wait_fetch (&fake), "{\"feeds\": []}", -1);
-  events_wait (&wall.events, mark, "error:", 1);
+  vct_test_log_wait (&wall.log, mark, "error:", 1);
   settle_loop (NULL);
-  g_assert_cmpuint (events_count (&wall.events, mark, "items:"), ==, 0);
-  g_assert_cmpuint (events_count (&wall.events, mark, "sections:"), ==, 0);
+  message = vct_test_log_since (&wall.log, mark);
+  g_test_message ("undecodable: %s", message);
+  g_assert_true (g_str_has_prefix (message, "loading:1|loading:0|error:" ERROR_PREFIX));
+  g_assert_cmpuint (vct_test_log_count (&wall.log, mark, ""), ==, 3);
+  g_free (message);
   assert_layout (&wall, STANDARD_LAYOUT);
+  assert_item_is (&wall, 1, m7);
+
+  unwatch_row (&wall, m7);
+  unwatch_row (&wall, p30);
   standard_teardown (&fake, &wall);
 }
 
-/* ------------------------------------------------------------------ detail, ranges */
+/* ------------------------------------------------------------------ detail, commands */
 
 /* Pressing or selecting a photo row opens its detail (later); selecting a member row
  * opens nothing and follows nobody. */
@@ -1144,79 +1309,76 @@ test_open_detail (void)
 {
   FakeService fake;
   Wall wall;
+  g_autoptr (VctRow) p30 = NULL;
+  g_autoptr (VctRow) p31 = NULL;
+  g_autoptr (VctRow) m7 = NULL;
+  g_autoptr (VctRow) m8 = NULL;
   guint mark;
 
   standard_setup (&fake, &wall);
   wall_load_standard (&wall, &fake);
+  p30 = wall_row (&wall, 2);
+  p31 = wall_row (&wall, 7);
+  m7 = wall_row (&wall, 1);
+  m8 = wall_row (&wall, 3);
+  assert_string (p30, "title", "photo 30");
+  assert_string (p31, "title", "photo 31");
 
-  mark = events_mark (&wall.events);
-  g_assert_true (vct_list_model_press (wall.list, 0, 1));  /* photo 30 */
-  assert_events (&wall.events, mark, "");
-  events_wait (&wall.events, mark, "detail:", 1);
+  mark = vct_test_log_mark (&wall.log);
+  vct_row_press (p30);
+  vct_test_assert_log_since (&wall.log, mark, "");
+  vct_test_log_wait (&wall.log, mark, "detail:", 1);
   settle_loop (NULL);
-  assert_events (&wall.events, mark, "detail:30|photo 30|about 30|https://example.com/photos/30.png");
+  vct_test_assert_log_since (&wall.log, mark, "detail:30|photo 30|about 30|https://example.com/photos/30.png");
 
-  mark = events_mark (&wall.events);
-  g_assert_true (vct_list_model_select (wall.list, 1, 2));  /* photo 31 */
-  assert_events (&wall.events, mark, "");
-  events_wait (&wall.events, mark, "detail:", 1);
+  mark = vct_test_log_mark (&wall.log);
+  vct_row_select (p31);
+  vct_test_assert_log_since (&wall.log, mark, "");
+  vct_test_log_wait (&wall.log, mark, "detail:", 1);
   settle_loop (NULL);
-  assert_events (&wall.events, mark, "detail:31|photo 31|about 31|https://example.com/photos/31.png");
+  vct_test_assert_log_since (&wall.log, mark, "detail:31|photo 31|about 31|https://example.com/photos/31.png");
 
-  mark = events_mark (&wall.events);
-  g_assert_true (vct_list_model_select (wall.list, 0, 0));  /* member 7 */
-  g_assert_true (vct_list_model_select (wall.list, 0, 2));  /* member 8 */
+  mark = vct_test_log_mark (&wall.log);
+  vct_row_select (m7);
+  vct_row_select (m8);
   settle_loop (NULL);
-  assert_events (&wall.events, mark, "");
+  vct_test_assert_log_since (&wall.log, mark, "");
   g_assert_cmpuint (fake_service_n_follows (&fake), ==, 0);
   assert_member_button (&wall, 7, NORMAL_BUTTON);
+  g_clear_object (&p30);
+  g_clear_object (&p31);
+  g_clear_object (&m7);
+  g_clear_object (&m8);
   standard_teardown (&fake, &wall);
 }
 
+/* Nothing but a row answers a command: there is no item past the end (before and after
+ * a load), and a day header pressed or selected does nothing. */
 static void
-count_notify (gpointer data)
-{
-  (*(gint *) data)++;
-}
-
-static void
-never_called (VctRow *row, const char *property, gpointer data)
-{
-  (void) row;
-  (void) property;
-  (void) data;
-  g_assert_not_reached ();
-}
-
-/* Out-of-range press and select return FALSE and do nothing, before and after a load. */
-static void
-test_out_of_range (void)
+test_header_and_past_end (void)
 {
   FakeService fake;
   Wall wall;
-  gint notified = 0;
-  int widget;
+  g_autoptr (VctRow) header = NULL;
   guint mark;
 
   standard_setup (&fake, &wall);
-  g_assert_false (vct_list_model_press (wall.list, 0, 0));
-  g_assert_false (vct_list_model_select (wall.list, 0, 0));
+  g_assert_null (wall_row (&wall, 0));
   wall_load_standard (&wall, &fake);
+  g_assert_null (wall_row (&wall, STANDARD_N_ITEMS));
+  g_assert_null (wall_row (&wall, G_MAXUINT));
 
-  mark = events_mark (&wall.events);
-  g_assert_false (vct_list_model_press (wall.list, 3, 0));
-  g_assert_false (vct_list_model_press (wall.list, 0, 3));
-  g_assert_false (vct_list_model_press (wall.list, 2, 2));
-  g_assert_false (vct_list_model_select (wall.list, 3, 0));
-  g_assert_false (vct_list_model_select (wall.list, 1, 3));
-  g_assert_false (vct_list_model_select (wall.list, G_MAXUINT, G_MAXUINT));
-  g_assert_null (vct_list_model_get_item (wall.list, 0, 3));
-  g_assert_null (vct_list_model_get_item (wall.list, 3, 0));
-  g_assert_false (vct_list_model_bind (wall.list, &widget, 0, 3, never_called, &notified, count_notify));
-  g_assert_cmpint (notified, ==, 1);
+  header = wall_row (&wall, 4);
+  g_assert_true (VCT_IS_DAY_HEADER_ROW (header));
+  g_assert_cmpint (vct_row_get_role (header), ==, VCT_ROW_ROLE_HEADER);
+  mark = vct_test_log_mark (&wall.log);
+  vct_row_press (header);
+  vct_row_select (header);
   settle_loop (NULL);
-  assert_events (&wall.events, mark, "");
+  vct_test_assert_log_since (&wall.log, mark, "");
   g_assert_cmpuint (fake_service_n_follows (&fake), ==, 0);
+  assert_layout (&wall, STANDARD_LAYOUT);
+  g_clear_object (&header);
   standard_teardown (&fake, &wall);
 }
 
@@ -1236,18 +1398,19 @@ test_bad_uri (void)
       wall_init_for (&wall, service);
       vct_feed_service_unref (service);
       vct_feed_model_reload (wall.model);
-      events_wait (&wall.events, 0, "error:", 1);
-      message = events_last (&wall.events, 0, "error:");
+      vct_test_log_wait (&wall.log, 0, "error:", 1);
+      message = vct_test_log_last (&wall.log, 0, "error:");
       expected = g_strdup_printf (ERROR_PREFIX "Cannot fetch feeds from \"%s\": use an http://, https:// or file:// URI.",
                                   uris[i]);
       g_assert_cmpstr (message, ==, expected);
       g_assert_true (vct_feed_model_is_list_hidden (wall.model));
+      g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (wall.list)), ==, 0);
       g_assert_cmpuint (vct_list_model_get_n_sections (wall.list), ==, 0);
       /* Again on the next reload. */
       vct_feed_model_reload (wall.model);
-      events_wait (&wall.events, 0, "error:", 2);
+      vct_test_log_wait (&wall.log, 0, "error:", 2);
       g_free (message);
-      message = events_last (&wall.events, 0, "error:");
+      message = vct_test_log_last (&wall.log, 0, "error:");
       g_assert_cmpstr (message, ==, expected);
       g_free (expected);
       g_free (message);
@@ -1257,9 +1420,10 @@ test_bad_uri (void)
 
 /* ------------------------------------------------------------------ lifetimes */
 
-/* Each notify runs exactly once: at a setter that replaces or clears its callback, or at
- * the last unref (the list's when its last reference goes); the custom service's when its
- * last owner lets go. Nothing is called after its notify. */
+/* Each legacy callback's notify runs exactly once: at a setter that replaces or clears
+ * it, or at the model's last unref, even while a view still holds the list (which then
+ * reports nothing: a photo row selected there opens nothing); the custom service's when
+ * its last owner lets go. Nothing is called after its notify. */
 static void
 test_notifies_once (void)
 {
@@ -1267,14 +1431,14 @@ test_notifies_once (void)
   Wall wall;
   Counter replacement = { 0 };
   VctListModel *list;
-  EventSlot *title, *detail;
-  const char *model_slots[] = { "title", "loading", "hidden", "error", "detail" };
-  const char *list_slots[] = { "sections", "items", "section-updated", "updated" };
+  VctTestLogSlot *title, *detail;
+  g_autoptr (VctRow) p30 = NULL;
   char *json = standard_doc ();
+  guint mark;
 
   standard_setup (&fake, &wall);
-  title = events_find (&wall.events, "title");
-  detail = events_find (&wall.events, "detail");
+  title = vct_test_log_find_slot (&wall.log, "title");
+  detail = vct_test_log_find_slot (&wall.log, "detail");
 
   /* Replacing the title callback runs the old notify now; clearing the detail one too. */
   vct_feed_model_set_did_update_title (wall.model, counter_text_func, &replacement, counter_notify);
@@ -1284,24 +1448,27 @@ test_notifies_once (void)
   wall_load (&wall, &fake, json);
   g_assert_cmpint (replacement.calls, ==, 1);
   g_assert_cmpstr (replacement.last_text, ==, LOADED_TITLE);
-  g_assert_cmpuint (events_count (&wall.events, 0, "title:"), ==, 0);
-  g_assert_true (vct_list_model_press (wall.list, 0, 1));  /* a photo: no detail callback now */
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "title:"), ==, 0);
+  p30 = wall_row (&wall, 2);
+  vct_row_press (p30);  /* a photo: no detail callback now */
   settle_loop (NULL);
-  g_assert_cmpuint (events_count (&wall.events, 0, "detail:"), ==, 0);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "detail:"), ==, 0);
   g_assert_cmpint (title->notified, ==, 1);
   g_assert_cmpint (detail->notified, ==, 1);
 
-  /* A reference to the list keeps its callbacks past the model. */
-  list = vct_list_model_ref (wall.list);
+  /* The model's last unref, with the list still held by a view. */
+  list = g_object_ref (wall.list);
+  mark = vct_test_log_mark (&wall.log);
   vct_feed_model_unref (wall.model);
   wall.model = NULL;
+  wall.list = NULL;
   g_assert_cmpint (replacement.notified, ==, 1);
-  for (guint i = 0; i < G_N_ELEMENTS (model_slots); i++)
-    g_assert_cmpint (events_find (&wall.events, model_slots[i])->notified, ==, 1);
-  for (guint i = 0; i < G_N_ELEMENTS (list_slots); i++)
-    g_assert_cmpint (events_find (&wall.events, list_slots[i])->notified, ==, 0);
-  vct_list_model_unref (list);
-  events_assert_all_notified (&wall.events);
+  vct_test_log_assert_all_notified (&wall.log);
+  vct_row_select (p30);
+  settle_loop (NULL);
+  vct_test_assert_log_since (&wall.log, mark, "");
+  g_clear_object (&p30);
+  g_object_unref (list);
   g_assert_cmpint (replacement.calls_after_notify, ==, 0);
 
   g_free (replacement.last_text);
@@ -1322,11 +1489,11 @@ test_unref_with_follow_in_flight (void)
 
   standard_setup (&fake, &wall);
   wall_load_standard (&wall, &fake);
-  g_assert_true (vct_list_model_press (wall.list, 0, 0));
+  press_member (&wall, 7);
   request = fake_service_wait_follow (&fake, 7);
   iterate_pending (NULL);
 
-  mark = events_mark (&wall.events);
+  mark = vct_test_log_mark (&wall.log);
   wall_unref (&wall);
   settle_loop (NULL);
   g_assert_cmpint (g_atomic_int_get (&fake.notified), ==, 0);
@@ -1334,7 +1501,7 @@ test_unref_with_follow_in_flight (void)
   vct_test_return_json_in_thread (request, "{}");
   run_until (NULL, fake_service_notified, &fake, VCT_TEST_TIMEOUT_MS);
   settle_loop (NULL);
-  assert_events (&wall.events, mark, "");
+  vct_test_assert_log_since (&wall.log, mark, "");
   standard_teardown (&fake, &wall);
 }
 
@@ -1349,15 +1516,15 @@ test_unref_with_failing_follow_in_flight (void)
 
   standard_setup (&fake, &wall);
   wall_load_standard (&wall, &fake);
-  g_assert_true (vct_list_model_press (wall.list, 1, 0));
+  press_member (&wall, 9);
   request = fake_service_wait_follow (&fake, 9);
 
-  mark = events_mark (&wall.events);
+  mark = vct_test_log_mark (&wall.log);
   wall_unref (&wall);
   vct_test_return_error (request, VCT_ERROR_FAILED, "too late");
   run_until (NULL, fake_service_notified, &fake, VCT_TEST_TIMEOUT_MS);
   settle_loop (NULL);
-  assert_events (&wall.events, mark, "");
+  vct_test_assert_log_since (&wall.log, mark, "");
   standard_teardown (&fake, &wall);
 }
 
@@ -1389,9 +1556,9 @@ test_unref_with_reload_in_flight (void)
   vct_api_request_return_json (request, json, -1);
   run_until (NULL, fake_service_notified, &fake, VCT_TEST_TIMEOUT_MS);
   settle_loop (NULL);
-  g_assert_cmpuint (events_count (&wall.events, 0, "hidden:"), ==, 0);
-  g_assert_cmpuint (events_count (&wall.events, 0, "sections:"), ==, 0);
-  g_assert_cmpuint (events_count (&wall.events, 0, "title:"), ==, 0);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "hidden:"), ==, 0);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "items-changed:"), ==, 0);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "title:"), ==, 0);
 
   g_object_unref (cancellable);
   g_free (json);
@@ -1409,45 +1576,54 @@ test_never_inline (void)
   FakeService fake;
   Wall wall;
   VctApiRequest *request;
+  VctRow *m7;
+  g_autoptr (VctRow) p30 = NULL;
   char *json = standard_doc ();
   guint mark;
 
   standard_setup (&fake, &wall);
   vct_feed_model_reload (wall.model);
   g_assert_cmpint (g_atomic_int_get (&fake.n_fetches), ==, 0);
-  assert_events (&wall.events, 0, "");
+  vct_test_assert_log_since (&wall.log, 0, "");
   request = fake_service_wait_fetch (&fake);
   iterate_pending (NULL);
-  mark = events_mark (&wall.events);
+  mark = vct_test_log_mark (&wall.log);
   vct_test_return_json_in_thread (request, json);
   wait_until_pending (NULL);
-  assert_events (&wall.events, mark, "");
-  events_wait (&wall.events, 0, "loading:0", 1);
+  vct_test_assert_log_since (&wall.log, mark, "");
+  vct_test_log_wait (&wall.log, 0, "loading:0", 1);
   assert_layout (&wall, STANDARD_LAYOUT);
 
   /* A follow completed on another thread: queued on the context, delivered only when
    * the loop runs. */
+  m7 = watch_row (&wall, 1, "m7");
+  p30 = wall_row (&wall, 2);
   iterate_pending (NULL);
-  mark = events_mark (&wall.events);
-  g_assert_true (vct_list_model_press (wall.list, 0, 0));
-  g_assert_true (vct_list_model_press (wall.list, 0, 1));
-  assert_events (&wall.events, mark, "");
+  mark = vct_test_log_mark (&wall.log);
+  vct_row_press (m7);
+  vct_row_press (p30);
+  vct_test_assert_log_since (&wall.log, mark, "");
   request = fake_service_wait_follow (&fake, 7);
-  events_wait (&wall.events, mark, "updated:", 1);
-  events_wait (&wall.events, mark, "detail:", 1);
+  vct_test_log_wait (&wall.log, mark, "m7:notify::spinning=1", 1);
+  vct_test_log_wait (&wall.log, mark, "detail:", 1);
   iterate_pending (NULL);
-  mark = events_mark (&wall.events);
+  mark = vct_test_log_mark (&wall.log);
   vct_test_return_json_in_thread (request, "{}");
   wait_until_pending (NULL);
-  assert_events (&wall.events, mark, "");
-  events_wait (&wall.events, mark, "updated:", 1);
+  vct_test_assert_log_since (&wall.log, mark, "");
+  vct_test_log_wait (&wall.log, mark, "m7:notify::spinning=0", 1);
+  settle_loop (NULL);
+  vct_test_assert_log_since (&wall.log, mark, CHECKED_NOTIFIES ("m7"));
 
+  unwatch_row (&wall, m7);
+  g_clear_object (&p30);
   g_free (json);
   standard_teardown (&fake, &wall);
 }
 
 /* A model made on a thread whose thread-default context is its own reports on that
- * thread, from reloads and presses made there. */
+ * thread (the list's items-changed and the rows' notify too), from reloads and presses
+ * made there. */
 static gpointer
 own_context_thread (gpointer data)
 {
@@ -1456,6 +1632,7 @@ own_context_thread (gpointer data)
   VctFeedService *service;
   Wall wall;
   VctApiRequest *request;
+  VctRow *m7;
   char *json = standard_doc ();
   guint mark;
 
@@ -1469,15 +1646,19 @@ own_context_thread (gpointer data)
   vct_feed_model_reload (wall.model);
   request = fake_service_wait_fetch (&fake);
   vct_api_request_return_json (request, json, -1);
-  events_wait (&wall.events, 0, "loading:0", 1);
+  vct_test_log_wait (&wall.log, 0, "loading:0", 1);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "items-changed:0,0,11"), ==, 1);
   assert_layout (&wall, STANDARD_LAYOUT);
-  mark = events_mark (&wall.events);
-  g_assert_true (vct_list_model_press (wall.list, 0, 0));
+  m7 = watch_row (&wall, 1, "m7");
+  mark = vct_test_log_mark (&wall.log);
+  vct_row_press (m7);
   vct_api_request_return_json (fake_service_wait_follow (&fake, 7), "{}", -1);
-  events_wait (&wall.events, mark, "updated:", 2);
+  vct_test_log_wait (&wall.log, mark, "m7:notify::spinning=0", 1);
   assert_member_button (&wall, 7, CHECKED_BUTTON);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, mark, "m7:notify::follow-state=checked"), ==, 1);
 
-  wall_clear (&wall);
+  unwatch_row (&wall, m7);
+  wall_clear (&wall);  /* checks every report ran on this thread */
   fake_service_finish (&fake);
   g_main_context_pop_thread_default (context);
   g_main_context_unref (context);
@@ -1501,38 +1682,47 @@ static void
 test_factory_fixture (void)
 {
   Wall wall;
-  guint members = 0, photos = 0, checked = 0, section = 0, position = 0, mark;
+  GListModel *list;
+  guint members = 0, photos = 0, checked = 0, position = 0, mark, n;
   char *previous = NULL;
 
   wall_init (&wall, vct_feed_model_factory_instance (), NULL);
   vct_feed_model_reload (wall.model);
-  events_wait (&wall.events, 0, "loading:0", 1);
-  g_assert_cmpuint (events_count (&wall.events, 0, "error:"), ==, 0);
+  vct_test_log_wait (&wall.log, 0, "loading:0", 1);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "error:"), ==, 0);
 
+  list = G_LIST_MODEL (wall.list);
+  n = g_list_model_get_n_items (list);
+  g_assert_cmpuint (n, ==, 5 + 40);
   g_assert_cmpuint (vct_list_model_get_n_sections (wall.list), ==, 5);
-  for (guint s = 0; s < 5; s++)
+  for (guint i = 0; i < n; i++)
     {
-      char *day = vct_row_dup_string (vct_list_model_get_header (wall.list, s), "title");
-      g_assert_cmpuint (strlen (day), ==, 10);
-      if (previous != NULL)
-        g_assert_cmpint (strcmp (previous, day), >, 0);
-      g_free (previous);
-      previous = day;
-      for (guint i = 0; i < vct_list_model_get_n_items (wall.list, s); i++)
+      g_autoptr (VctRow) row = g_list_model_get_item (list, i);
+
+      if (vct_row_get_role (row) == VCT_ROW_ROLE_HEADER)
         {
-          VctRow *row = vct_list_model_get_item (wall.list, s, i);
-          if (g_strcmp0 (vct_row_get_kind (row), "MemberRow") == 0)
-            {
-              char *state = vct_row_dup_string (row, "followState");
-              members++;
-              checked += g_strcmp0 (state, "checked") == 0;
-              g_free (state);
-            }
-          else
-            {
-              g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoRow");
-              photos++;
-            }
+          char *day = dup_string (row, "title");
+
+          g_assert_true (VCT_IS_DAY_HEADER_ROW (row));
+          g_assert_cmpuint (strlen (day), ==, 10);
+          if (previous != NULL)
+            g_assert_cmpint (strcmp (previous, day), >, 0);
+          g_free (previous);
+          previous = day;
+        }
+      else if (VCT_IS_MEMBER_ROW (row))
+        {
+          VctFollowState state = VCT_FOLLOW_STATE_NORMAL;
+
+          g_object_get (row, "follow-state", &state, NULL);
+          members++;
+          checked += state == VCT_FOLLOW_STATE_CHECKED;
+        }
+      else
+        {
+          g_assert_true (VCT_IS_FEED_PHOTO_ROW (row));
+          g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoRow");
+          photos++;
         }
     }
   g_free (previous);
@@ -1540,20 +1730,27 @@ test_factory_fixture (void)
   g_assert_cmpuint (photos, ==, 24);
   g_assert_cmpuint (checked, ==, 2);
 
-  g_assert_true (find_row (wall.list, "PhotoRow", "title", "Lantern market", &section, &position));
-  mark = events_mark (&wall.events);
-  g_assert_true (vct_list_model_press (wall.list, section, position));
-  events_wait (&wall.events, mark, "detail:", 1);
+  g_assert_true (find_row (wall.list, VCT_TYPE_FEED_PHOTO_ROW, "title", "Lantern market", &position));
+  mark = vct_test_log_mark (&wall.log);
   {
-    char *detail = events_last (&wall.events, mark, "detail:");
+    g_autoptr (VctRow) row = wall_row (&wall, position);
+    char *detail;
+
+    vct_row_press (row);
+    vct_test_log_wait (&wall.log, mark, "detail:", 1);
+    detail = vct_test_log_last (&wall.log, mark, "detail:");
     g_assert_true (g_str_has_prefix (detail, "7|Lantern market|A photo of the field city quiet.|https://"));
     g_free (detail);
   }
 
-  g_assert_true (find_row (wall.list, "MemberRow", "name", "Radia", &section, &position));
-  g_assert_true (vct_list_model_press (wall.list, section, position));
+  g_assert_true (find_row (wall.list, VCT_TYPE_MEMBER_ROW, "name", "Radia", &position));
+  {
+    g_autoptr (VctRow) row = wall_row (&wall, position);
+
+    vct_row_press (row);
+  }
   wait_member_state (&wall, "Radia", "checked");
-  g_assert_cmpuint (events_count (&wall.events, 0, "error:"), ==, 0);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "error:"), ==, 0);
   wall_clear (&wall);
 }
 
@@ -1577,15 +1774,15 @@ test_factory_environment (void)
   g_setenv ("VCTABLE_FEEDS_URL", path, TRUE);
   wall_init (&wall, vct_feed_model_factory_instance (), NULL);
   vct_feed_model_reload (wall.model);
-  events_wait (&wall.events, 0, "loading:0", 1);
+  vct_test_log_wait (&wall.log, 0, "loading:0", 1);
   assert_layout (&wall, STANDARD_LAYOUT);
   wall_clear (&wall);
 
   g_setenv ("VCTABLE_FEEDS_URL", "ftp://nope", TRUE);
   wall_init (&wall, vct_feed_model_factory_instance (), NULL);
   vct_feed_model_reload (wall.model);
-  events_wait (&wall.events, 0, "error:", 1);
-  message = events_last (&wall.events, 0, "error:");
+  vct_test_log_wait (&wall.log, 0, "error:", 1);
+  message = vct_test_log_last (&wall.log, 0, "error:");
   g_test_message ("didError: %s", message);
   g_assert_true (g_str_has_prefix (message, ERROR_PREFIX));
   g_assert_nonnull (strstr (message, "VCTABLE_FEEDS_URL"));
@@ -1674,7 +1871,7 @@ main (int argc, char **argv)
   g_test_add_func ("/feed/reload/latest-wins", test_reload_latest_wins);
   g_test_add_func ("/feed/reload/failure-keeps-rows", test_reload_failure_keeps_rows);
   g_test_add_func ("/feed/detail/photo-press-and-select", test_open_detail);
-  g_test_add_func ("/feed/out-of-range", test_out_of_range);
+  g_test_add_func ("/feed/rows/header-and-past-end", test_header_and_past_end);
   g_test_add_func ("/feed/service/bad-uri", test_bad_uri);
   g_test_add_func ("/feed/lifetime/notifies-once", test_notifies_once);
   g_test_add_func ("/feed/lifetime/unref-with-follow-in-flight", test_unref_with_follow_in_flight);

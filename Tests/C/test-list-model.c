@@ -4,10 +4,13 @@
  * GListModel alone: its types (VctRow abstract, one final subclass per row kind), the
  * first load as one items-changed, random reload sequences checked against a consumer's
  * copy kept by items-changed alone (GTK's rule: while a run is emitted the list reads as
- * the runs so far have left it), row objects cached weakly by identity (the same object
- * while someone holds it, `notify` for a content change, finalized when dropped), the
- * sections' ranges, the VCT_IS_* checks, vct_row_select from any thread, and a row held
- * past its model.
+ * the runs so far have left it), and against a view that holds every row and draws it
+ * from items-changed and the rows' `notify` alone (every in-place change notified); row
+ * objects cached weakly by identity (the same object while someone holds it, `notify` for
+ * a content change, finalized when dropped, even from inside its own `notify`), the
+ * sections' ranges, the VCT_IS_* checks, vct_row_select from any thread, and a row or the
+ * list held past its model. (The cases of test-list.c, the photo table's list through the
+ * sectioned API before GListModel, live here now.)
  *
  * Every case uses a FakeApi (or a FakeService for the feed) from common/vct-test.h, whose
  * requests the test completes by hand; the loop is driven to a condition (run_until),
@@ -19,8 +22,10 @@
  *
  * Environment:
  *   VCT_TEST_UNDER_VALGRIND=1  fewer rounds, longer timeouts
- *   VCT_TEST_SEED=<n>          the seed of /list-model/conformance (printed with -v / TAP)
- *   VCT_TEST_ROUNDS=<n>        its number of rounds (default 300, 40 under valgrind)
+ *   VCT_TEST_SEED=<n>          the seed of /list-model/conformance and /list-model/held-rows
+ *                              (printed with -v / TAP)
+ *   VCT_TEST_ROUNDS=<n>        their number of rounds (default 300 and 250; 40 and 25 under
+ *                              valgrind)
  */
 #include "common/vct-test.h"
 
@@ -881,14 +886,15 @@ test_first_load (void)
 
 /* ------------------------------------------------------------------ /list-model/conformance */
 
+/* VCT_TEST_SEED, or @fallback when unset. */
 static guint
-tlm_seed (void)
+tlm_seed (guint fallback)
 {
   const char *text = g_getenv ("VCT_TEST_SEED");
   guint64 seed;
 
   if (text == NULL || *text == '\0')
-    return TLM_DEFAULT_SEED;
+    return fallback;
   if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT32, &seed, NULL))
     g_error ("VCT_TEST_SEED=%s: not a number", text);
   return (guint) seed;
@@ -1195,7 +1201,7 @@ test_conformance (void)
   TlmFixture fx;
   TlmMirror mirror;
   TlmStats stats = { 0 };
-  guint seed = tlm_seed ();
+  guint seed = tlm_seed (TLM_DEFAULT_SEED);
   guint rounds = vct_test_env_uint ("VCT_TEST_ROUNDS", vct_test_scale (300, 40));
   GRand *rand = g_rand_new_with_seed (seed);
   GPtrArray *current = tlm_photos_new ();
@@ -1372,6 +1378,278 @@ test_identity (void)
   g_ptr_array_unref (photos);
   g_string_free (notes.names, TRUE);
   tlm_run_log_clear (&log);
+  tlm_fixture_teardown (&fx);
+}
+
+/* ------------------------------------------------------------------ /list-model/held-rows */
+
+/* What a view shows at one position: the row object it holds, and the id and title it
+ * drew, kept from items-changed (read in the handler) and the row's notify (read in the
+ * handler) alone. */
+typedef struct
+{
+  VctRow *row;      /* a reference */
+  gulong  handler;  /* its notify handler */
+  gint64  id;
+  char   *title;
+} TlmShown;
+
+typedef struct
+{
+  GListModel *list;
+  GThread    *thread;
+  GPtrArray  *shown;           /* TlmShown * */
+  guint       n_runs;
+  guint       n_title_notifies;
+  gint        wrong_thread;
+  gulong      handler;
+} TlmView;
+
+static void
+tlm_shown_free (gpointer data)
+{
+  TlmShown *shown = data;
+
+  g_signal_handler_disconnect (shown->row, shown->handler);
+  g_object_unref (shown->row);
+  g_free (shown->title);
+  g_free (shown);
+}
+
+/* A held row changed in place: redraw every position showing it. Only the title can
+ * change here (album and urls follow the id); the identity never does. */
+static void
+tlm_view_notify (GObject *object, GParamSpec *pspec, gpointer data)
+{
+  TlmView *view = data;
+  guint redrawn = 0;
+
+  if (g_thread_self () != view->thread)
+    g_atomic_int_inc (&view->wrong_thread);
+  g_assert_cmpstr (g_param_spec_get_name (pspec), ==, "title");
+  for (guint i = 0; i < view->shown->len; i++)
+    {
+      TlmShown *shown = g_ptr_array_index (view->shown, i);
+
+      if ((GObject *) shown->row != object)
+        continue;
+      g_assert_cmpint (tlm_row_id (object), ==, shown->id);
+      g_free (shown->title);
+      shown->title = tlm_row_title (object);
+      redrawn++;
+    }
+  g_assert_cmpuint (redrawn, >, 0);
+  view->n_title_notifies++;
+}
+
+static void
+tlm_view_items_changed (GListModel *list, guint position, guint removed, guint added, gpointer data)
+{
+  TlmView *view = data;
+
+  if (g_thread_self () != view->thread)
+    g_atomic_int_inc (&view->wrong_thread);
+  g_assert_true (removed > 0 || added > 0);
+  g_assert_cmpuint (position + removed, <=, view->shown->len);
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, view->shown->len - removed + added);
+  g_ptr_array_remove_range (view->shown, position, removed);
+  for (guint i = 0; i < added; i++)
+    {
+      TlmShown *shown = g_new0 (TlmShown, 1);
+
+      shown->row = tlm_get (list, position + i);
+      shown->handler = g_signal_connect (shown->row, "notify", G_CALLBACK (tlm_view_notify), view);
+      shown->id = tlm_row_id (shown->row);
+      shown->title = tlm_row_title (shown->row);
+      g_ptr_array_insert (view->shown, (gint) (position + i), shown);
+    }
+  view->n_runs++;
+}
+
+/* What the view shows is @photos, and so is what the list reads. */
+static void
+tlm_view_check (TlmView *view, GPtrArray *photos, guint seed, guint round)
+{
+  guint n = g_list_model_get_n_items (view->list);
+
+  if (view->shown->len != photos->len || n != photos->len)
+    g_error ("seed %u round %u: the view shows %u rows, the list has %u, the document %u", seed, round,
+             view->shown->len, n, photos->len);
+  for (guint i = 0; i < photos->len; i++)
+    {
+      TlmPhoto *photo = g_ptr_array_index (photos, i);
+      TlmShown *shown = g_ptr_array_index (view->shown, i);
+      g_autoptr (VctRow) row = tlm_get (view->list, i);
+
+      if (shown->id != photo->id || strcmp (shown->title, photo->title) != 0)
+        g_error ("seed %u round %u: row %u: the view shows %" G_GINT64_FORMAT " \"%s\", the document has %"
+                 G_GINT64_FORMAT " \"%s\"", seed, round, i, shown->id, shown->title, photo->id, photo->title);
+      /* Held: the list hands out that object. */
+      g_assert_true (row == shown->row);
+    }
+  g_assert_cmpuint (vct_list_model_get_n_sections (VCT_LIST_MODEL (view->list)), ==, 1);
+}
+
+/* A view holding every row it shows, drawing it from items-changed and the row objects'
+ * notify alone, through random reloads (moves, inserts, deletes, title edits, duplicate
+ * identities, emptied or replaced documents): after each, it shows the document. So every
+ * in-place change of a held row is notified, with the identity kept. */
+static void
+test_held_rows (void)
+{
+  TlmFixture fx;
+  TlmView view;
+  guint seed = tlm_seed (20260521u);
+  guint rounds = vct_test_env_uint ("VCT_TEST_ROUNDS", vct_test_scale (250, 25));
+  GRand *rand = g_rand_new_with_seed (seed);
+  GPtrArray *current = tlm_photos_new ();
+
+  g_test_message ("seed %u (VCT_TEST_SEED), %u rounds", seed, rounds);
+  tlm_fixture_setup (&fx);
+  memset (&view, 0, sizeof view);
+  view.list = G_LIST_MODEL (fx.list);
+  view.thread = g_thread_self ();
+  view.shown = g_ptr_array_new_with_free_func (tlm_shown_free);
+  /* A reference of the view's own, taken and dropped: the list goes on as before. */
+  vct_list_model_unref (vct_list_model_ref (fx.list));
+  view.handler = g_signal_connect (fx.list, "items-changed", G_CALLBACK (tlm_view_items_changed), &view);
+
+  for (guint round = 0; round < rounds; round++)
+    {
+      GPtrArray *next = tlm_next_photos (rand, current, round, TRUE);
+
+      tlm_load (&fx, next);
+      iterate_pending (NULL);
+      tlm_view_check (&view, next, seed, round);
+      tlm_assert_cells (fx.base.model, next);
+      g_ptr_array_unref (current);
+      current = next;
+    }
+  g_test_message ("%u runs, %u title notifies", view.n_runs, view.n_title_notifies);
+  /* The rounds exercised both. */
+  g_assert_cmpuint (view.n_runs, >, rounds / 2);
+  g_assert_cmpuint (view.n_title_notifies, >, rounds / 10);
+  g_assert_cmpint (g_atomic_int_get (&view.wrong_thread), ==, 0);
+
+  g_signal_handler_disconnect (fx.list, view.handler);
+  g_ptr_array_unref (view.shown);
+  g_ptr_array_unref (current);
+  g_rand_free (rand);
+  tlm_fixture_teardown (&fx);
+}
+
+/* ------------------------------------------------------------------ /list-model/drop-in-notify */
+
+typedef struct
+{
+  VctRow *row;       /* the view's only reference, dropped in the handler */
+  gulong  handler;
+  guint   calls;
+  guint   finalized;
+  char   *title;     /* read in the handler */
+} TlmDropper;
+
+static void
+tlm_drop_in_notify (GObject *object, GParamSpec *pspec, gpointer data)
+{
+  TlmDropper *dropper = data;
+
+  g_assert_true (object == (GObject *) dropper->row);
+  g_assert_cmpstr (g_param_spec_get_name (pspec), ==, "title");
+  dropper->calls++;
+  dropper->title = tlm_row_title (object);
+  /* The view recycles the widget: it stops listening and lets the row go, here. */
+  g_signal_handler_disconnect (object, dropper->handler);
+  g_clear_object (&dropper->row);
+  /* Not finalized under its own emission. */
+  g_assert_cmpuint (dropper->finalized, ==, 0);
+  g_assert_cmpint (tlm_row_id (object), >, 0);
+}
+
+/* Notify handlers that disconnect themselves and drop the last reference to their row
+ * from inside the row's notify (a view recycling the row's widget): each object is
+ * finalized once its emission is over, the other held rows are still notified, and the
+ * list goes on (a later change makes a new object with the new content). */
+static void
+test_drop_in_notify (void)
+{
+  static const gint64 ids[] = { 1, 2, 3, 4, 5 };
+  TlmFixture fx;
+  GListModel *list;
+  GPtrArray *photos;
+  TlmDropper droppers[2] = { { 0 } };
+  const guint positions[2] = { 1, 3 };
+  VctRow *held;
+  TlmNotifyLog notes = { g_string_new (NULL), 0, 0, g_thread_self () };
+  gulong handler;
+  g_autofree char *title = NULL;
+
+  tlm_fixture_setup (&fx);
+  list = G_LIST_MODEL (fx.list);
+  tlm_load_ids (&fx, ids, G_N_ELEMENTS (ids));
+  for (guint i = 0; i < G_N_ELEMENTS (droppers); i++)
+    {
+      droppers[i].row = tlm_get (list, positions[i]);
+      droppers[i].handler = g_signal_connect (droppers[i].row, "notify", G_CALLBACK (tlm_drop_in_notify), &droppers[i]);
+      g_object_weak_ref (G_OBJECT (droppers[i].row), tlm_count_weak_notify, &droppers[i].finalized);
+    }
+  /* A row between them, held with a plain logging handler. */
+  held = tlm_get (list, 2);
+  handler = g_signal_connect (held, "notify", G_CALLBACK (tlm_notify_log_func), &notes);
+
+  /* Rows 2, 3 and 4 retitled in place. */
+  photos = tlm_photos_from_ids (ids, G_N_ELEMENTS (ids));
+  for (guint i = 1; i <= 3; i++)
+    {
+      TlmPhoto *photo = g_ptr_array_index (photos, i);
+
+      g_free (photo->title);
+      photo->title = g_strdup_printf ("photo %" G_GINT64_FORMAT ", retitled", photo->id);
+    }
+  tlm_load (&fx, photos);
+  settle_loop (NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (droppers); i++)
+    {
+      g_autofree char *want = g_strdup_printf ("photo %u, retitled", positions[i] + 1);
+
+      g_assert_cmpuint (droppers[i].calls, ==, 1);
+      g_assert_null (droppers[i].row);
+      g_assert_cmpuint (droppers[i].finalized, ==, 1);
+      g_assert_cmpstr (droppers[i].title, ==, want);
+      g_free (droppers[i].title);
+    }
+  g_assert_cmpstr (notes.names->str, ==, "title");
+  title = tlm_row_title (held);
+  g_assert_cmpstr (title, ==, "photo 3, retitled");
+  g_clear_pointer (&title, g_free);
+
+  /* Retitled again: the dropped rows come back as new objects with the new content. */
+  for (guint i = 1; i <= 3; i++)
+    {
+      TlmPhoto *photo = g_ptr_array_index (photos, i);
+
+      g_free (photo->title);
+      photo->title = g_strdup_printf ("photo %" G_GINT64_FORMAT ", again", photo->id);
+    }
+  tlm_load (&fx, photos);
+  settle_loop (NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (droppers); i++)
+    {
+      g_autoptr (VctRow) row = tlm_get (list, positions[i]);
+      g_autofree char *want = g_strdup_printf ("photo %u, again", positions[i] + 1);
+
+      title = tlm_row_title (row);
+      g_assert_cmpstr (title, ==, want);
+      g_clear_pointer (&title, g_free);
+      g_assert_cmpuint (droppers[i].calls, ==, 1);
+    }
+  g_assert_cmpstr (notes.names->str, ==, "title,title");
+
+  g_assert_cmpint (g_atomic_int_get (&notes.wrong_thread), ==, 0);
+  g_signal_handler_disconnect (held, handler);
+  g_object_unref (held);
+  g_string_free (notes.names, TRUE);
+  g_ptr_array_unref (photos);
   tlm_fixture_teardown (&fx);
 }
 
@@ -1896,6 +2174,31 @@ test_is_checks (void)
   g_assert_null (vct_list_model_ref ((VctListModel *) row));
   g_test_assert_expected_messages ();
 
+  /* NULL: a critical where the argument is not nullable, and a safe return. */
+  tlm_expect_critical ();
+  g_assert_null (vct_row_get_kind (NULL));
+  g_test_assert_expected_messages ();
+
+  tlm_expect_critical ();
+  g_assert_null (vct_row_ref (NULL));
+  g_test_assert_expected_messages ();
+
+  tlm_expect_critical ();
+  g_assert_null (vct_list_model_ref (NULL));
+  g_test_assert_expected_messages ();
+
+  /* The unrefs are nullable. */
+  vct_row_unref (NULL);
+  vct_list_model_unref (NULL);
+
+  /* vct_row_ref and vct_list_model_ref are g_object_ref: they mix with g_object_unref. */
+  g_assert_true (vct_row_ref (row) == row);
+  g_object_unref (row);
+  g_assert_true (g_object_ref (row) == (gpointer) row);
+  vct_row_unref (row);
+  g_assert_true (vct_list_model_ref (fx.list) == fx.list);
+  g_object_unref (fx.list);
+
   /* Nothing happened to either: the list and the row still work. */
   iterate_pending (NULL);
   g_assert_cmpint (g_atomic_int_get (&fx.base.rec.n_titles), ==, 1);
@@ -1984,12 +2287,15 @@ test_lifetime (void)
   guint row_finalized = 0, list_finalized = 0;
   gint titles;
   g_autofree char *title = NULL, *kind = NULL;
+  TlmNotifyLog notes = { g_string_new (NULL), 0, 0, g_thread_self () };
+  gulong handler;
 
   tlm_fixture_setup (&fx);
   tlm_load_ids (&fx, ids, G_N_ELEMENTS (ids));
   settle_loop (NULL);
   row = tlm_get (G_LIST_MODEL (fx.list), 1);
   g_object_weak_ref (G_OBJECT (row), tlm_count_weak_notify, &row_finalized);
+  handler = g_signal_connect (row, "notify", G_CALLBACK (tlm_notify_log_func), &notes);
   list = fx.list;
   g_object_weak_ref (G_OBJECT (list), tlm_count_weak_notify, &list_finalized);
   titles = g_atomic_int_get (&fx.base.rec.n_titles);
@@ -2012,7 +2318,11 @@ test_lifetime (void)
   g_thread_join (g_thread_new ("tlm-select", tlm_select_thread, row));
   settle_loop (NULL);
   g_assert_cmpint (g_atomic_int_get (&fx.base.rec.n_titles), ==, titles);
+  /* Its handler heard nothing from the model's end on. */
+  g_assert_cmpstr (notes.names->str, ==, "");
 
+  g_signal_handler_disconnect (row, handler);
+  g_string_free (notes.names, TRUE);
   g_object_unref (row);
   g_assert_cmpuint (row_finalized, ==, 1);
   tlm_fixture_teardown (&fx);
@@ -2027,12 +2337,18 @@ test_lifetime_list (void)
   VctListModel *list;
   VctRow *row, *again;
   guint finalized = 0;
+  TlmRunLog log;
+  gint titles;
+  g_autofree char *title = NULL;
 
   tlm_fixture_setup (&fx);
   tlm_load_ids (&fx, ids, G_N_ELEMENTS (ids));
   list = g_object_ref (fx.list);
   row = tlm_get (G_LIST_MODEL (list), 2);
   g_object_weak_ref (G_OBJECT (list), tlm_count_weak_notify, &finalized);
+  tlm_run_log_init (&log, list);
+  settle_loop (NULL);
+  titles = g_atomic_int_get (&fx.base.rec.n_titles);
 
   g_clear_pointer (&fx.base.model, vct_table_model_unref);
   fx.list = NULL;
@@ -2046,6 +2362,22 @@ test_lifetime_list (void)
   g_assert_cmpint (tlm_row_id (again), ==, 1);
   g_object_unref (again);
   g_assert_cmpuint (vct_list_model_get_n_sections (list), ==, 1);
+  title = tlm_row_title (row);
+  g_assert_cmpstr (title, ==, "photo 3");
+  g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoCell");
+
+  /* Its rows, selected or pressed while it lives on: their model is gone, nothing is
+   * reported; the list emits nothing. */
+  again = tlm_get (G_LIST_MODEL (list), 0);
+  vct_row_select (again);
+  vct_row_press (again);
+  g_object_unref (again);
+  vct_row_select (row);
+  settle_loop (NULL);
+  g_assert_cmpint (g_atomic_int_get (&fx.base.rec.n_titles), ==, titles);
+  g_assert_cmpstr (log.runs->str, ==, "");
+  g_assert_cmpuint (log.n_notifies, ==, 0);
+  tlm_run_log_clear (&log);
 
   /* The list goes first, the row after it. */
   g_object_unref (list);
@@ -2076,6 +2408,8 @@ main (int argc, char **argv)
   g_test_add_func ("/list-model/first-load", test_first_load);
   g_test_add_func ("/list-model/conformance", test_conformance);
   g_test_add_func ("/list-model/identity", test_identity);
+  g_test_add_func ("/list-model/held-rows", test_held_rows);
+  g_test_add_func ("/list-model/drop-in-notify", test_drop_in_notify);
   g_test_add_func ("/list-model/weak", test_weak);
   g_test_add_func ("/list-model/duplicate-ids", test_duplicate_ids);
   g_test_add_func ("/list-model/sections/photos", test_sections_photos);

@@ -1,14 +1,15 @@
 /* test-longevity.c: a long-lived object costs the same on its millionth operation as on
  * its first, through vctable.h.
  *
- * Found in the field: a C program keeping one vct_row_observe binding on song 1 of the
- * song picker while it played next/previous in turn took 164 us a round for the first
- * 4 000 rounds, 4.4 ms a round (27x) by round 40 000, then overflowed the stack in
- * vct_binding_dispose (a closure kept bare in a Mutex gained one reabstraction thunk per
- * delivery: O(n) per delivery, n deep to release). Each /longevity case keeps bindings
- * alive through many rounds, every round driven on the GLib loop until its change was
- * delivered to the binding (counted, and the row's value as of each change checked), and
- * asserts:
+ * Found in the field: a C program keeping one row binding (of the sectioned API before
+ * GListModel) on song 1 of the song picker while it played next/previous in turn took
+ * 164 us a round for the first 4 000 rounds, 4.4 ms a round (27x) by round 40 000, then
+ * overflowed the stack when the binding was released (a closure kept bare in a Mutex
+ * gained one reabstraction thunk per delivery: O(n) per delivery, n deep to release).
+ * Each /longevity case holds row objects from a screen's flat list (g_list_model_get_item)
+ * with `notify` handlers connected, through many rounds, every round driven on the GLib
+ * loop until its change was notified (counted, and the row's value read in the handler,
+ * as of each change, checked), and asserts:
  *
  *   - time per round: the last tenth of the rounds costs at most MAX_RATIO times the
  *     first tenth, after half a tenth of unmeasured rounds (WARMUP_DIVISOR) (the feed's first
@@ -25,9 +26,11 @@
  *     MAX_EXTENSIONS tenths (MAX_EXTENSION_SECONDS) more, which growth never is (it gets worse with each round).
  *   - RSS (VmRSS) after the last tenth is at most RSS_SLACK_KIB above RSS after the first
  *     tenth (see RSS_SLACK_KIB);
- *   - disposing the binding after all those deliveries runs its GDestroyNotify exactly
- *     once, at once; a later change of the row reaches the list but not the binding; the
- *     model's last unref runs each of its notifies once (the custom service's too); then
+ *   - disconnecting a handler after all those notifies runs its closure's notify exactly
+ *     once, at once; a later change of the row still reaches the row object and the
+ *     model, not the handler; dropping the row object then finalizes it at once (the list
+ *     keeps no row); the model's last unref runs each of its notifies once (the list goes
+ *     with it, its items-changed handler freed; the custom service's notify too); then
  *     the loop drains with nothing delivered.
  *
  * Each prints "# longevity: <case>: <rounds> rounds, first tenth <x> us/round, last tenth
@@ -39,7 +42,7 @@
  * the RSS are printed but not checked: valgrind and the sanitizers replace the allocator
  * (RSS counts their shadow memory and quarantine) and slow code unevenly. The "done
  * when" run: `VCT_LONGEVITY_ROUNDS=200000 ./test-longevity` (200 000 next/previous with
- * the bound song row, and as many rounds of the other cases).
+ * the watched song rows, and as many rounds of the other cases).
  *
  * /error/quark-name: g_quark_to_string (VCT_ERROR) is "vct-error-quark" after the process
  * allocated and freed many strings and ran the library (it was a dangling pointer: the
@@ -58,7 +61,7 @@
 /* Default rounds per case (one round: one next or previous; one select; one follow press
  * that fails). A round costs 50-100 us against the debug library: ~12 s in all. */
 #define SONGS_ROUNDS 100000    /* 10^5 next/previous: ~6.5 s */
-#define BINDING_ROUNDS 30000   /* ~2.5 s */
+#define TOGGLE_ROUNDS 30000    /* ~2.5 s */
 #define FEED_ROUNDS 25000      /* eleven reports a round, via a worker thread: ~3.5 s */
 /* Under valgrind a round costs 30-60x. */
 #define VALGRIND_ROUNDS 1000
@@ -80,7 +83,7 @@
  * path a round takes are in place) and the end of the last tenth. It is over ten times
  * what a flat run moves (50-150 KiB: malloc trimming, arena reuse, a worker thread's
  * stack), while a leak of B bytes a round shows once B x (nine tenths of the rounds)
- * passes it: at the default sizes B >= 24 (song picker), 80 (binding), 160 (feed); at
+ * passes it: at the default sizes B >= 24 (song rows), 80 (select toggle), 160 (feed); at
  * 200 000 rounds B >= 12. The smallest Swift object or closure context is a 32-byte
  * malloc chunk; the reported bug's thunk was 48. */
 #define RSS_SLACK_KIB (2 * 1024)
@@ -198,8 +201,8 @@ meter_profile (const Meter *meter)
   return g_string_free (profile, FALSE);
 }
 
-/* Prints the case's line (before the binding is disposed, so it is there even when the
- * dispose crashes). */
+/* Prints the case's line (before the handlers are disconnected and the rows released, so
+ * it is there even when the release crashes). */
 static void
 meter_report (const Meter *meter, const char *name)
 {
@@ -254,154 +257,200 @@ meter_check (const Meter *meter, const char *name)
 
 /* ------------------------------------------------------------------ counting callbacks */
 
-/* Calls and notifies of one callback, on the context thread. */
-typedef struct
-{
-  guint calls;
-  gint  notified;      /* atomic */
-  guint after_notify;  /* must stay 0 */
-} Tally;
+/* Every callback and handler is counted with a Counter (common/vct-test.h): its calls, its
+ * notify, and any call after the notify (must stay 0). common/ has the text and reload
+ * callbacks and the notify; the other shapes are here. */
 
 static void
-tally_hit (Tally *tally)
+counter_hit (Counter *counter)
 {
-  if (g_atomic_int_get (&tally->notified))
-    tally->after_notify++;
-  tally->calls++;
+  if (g_atomic_int_get (&counter->notified))
+    g_atomic_int_inc (&counter->calls_after_notify);
+  g_atomic_int_inc (&counter->calls);
 }
 
 static void
-tally_notify (gpointer tally)
-{
-  g_atomic_int_inc (&((Tally *) tally)->notified);
-}
-
-static void
-tally_text (const char *text, gpointer tally)
-{
-  g_assert_nonnull (text);
-  tally_hit (tally);
-}
-
-static void
-tally_boolean (gboolean value, gpointer tally)
+counter_boolean_func (gboolean value, gpointer counter)
 {
   (void) value;
-  tally_hit (tally);
+  counter_hit (counter);
 }
 
 static void
-tally_item_updated (guint section, guint position, gpointer tally)
+counter_state_func (VctSongPickerState state, gpointer counter)
 {
-  (void) section;
-  (void) position;
-  tally_hit (tally);
+  (void) state;
+  counter_hit (counter);
 }
 
 static void
-tally_items_changed (guint section, guint position, guint removed, guint added, gpointer tally)
+counter_dismiss_func (gpointer counter)
 {
-  (void) section;
+  counter_hit (counter);
+}
+
+static void
+counter_detail_func (gint64 id, const char *title, const char *description, const char *image_url, gpointer counter)
+{
+  (void) id;
+  (void) title;
+  (void) description;
+  (void) image_url;
+  counter_hit (counter);
+}
+
+/* A list's `items-changed` handler, counted; its closure's notify is the counter's. */
+static void
+counter_items_changed (GListModel *list, guint position, guint removed, guint added, gpointer counter)
+{
+  (void) list;
   (void) position;
   (void) removed;
   (void) added;
-  tally_hit (tally);
+  counter_hit (counter);
 }
 
 static void
-tally_sections_changed (guint position, guint removed, guint added, gpointer tally)
+counter_closure_notify (gpointer counter, GClosure *closure)
 {
-  (void) position;
-  (void) removed;
-  (void) added;
-  tally_hit (tally);
+  (void) closure;
+  counter_notify (counter);
 }
 
+/* Connects a counted `items-changed` handler to @list; the list's finalization frees it
+ * (counter->notified). */
 static void
-tally_section_updated (guint section, gpointer tally)
+counter_watch_list (Counter *counter, VctListModel *list)
 {
-  (void) section;
-  tally_hit (tally);
+  memset (counter, 0, sizeof *counter);
+  g_signal_connect_data (list, "items-changed", G_CALLBACK (counter_items_changed), counter,
+                         counter_closure_notify, 0);
 }
 
+/* The callback's notify ran once and nothing was called after it; frees the last text. */
 static void
-assert_tally_done (const Tally *tally, const char *what)
+assert_counter_done (Counter *counter, const char *what)
 {
-  if (g_atomic_int_get (&tally->notified) != 1 || tally->after_notify != 0)
-    g_error ("%s: notify ran %d times (must be 1), %u calls after it", what,
-             g_atomic_int_get (&tally->notified), tally->after_notify);
+  if (g_atomic_int_get (&counter->notified) != 1 || g_atomic_int_get (&counter->calls_after_notify) != 0)
+    g_error ("%s: notify ran %d times (must be 1), %d calls after it", what,
+             g_atomic_int_get (&counter->notified), g_atomic_int_get (&counter->calls_after_notify));
+  g_clear_pointer (&counter->last_text, g_free);
 }
 
-/* The list's four callbacks, counted. */
+/* ------------------------------------------------------------------ the watched row */
+
+/* @object's property @name as text: a string as it is, an enum by its nick. g_free. */
+static char *
+dup_property_text (GObject *object, const char *name)
+{
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (object), name);
+  GValue value = G_VALUE_INIT;
+  char *text;
+
+  g_assert_nonnull (pspec);
+  g_value_init (&value, G_PARAM_SPEC_VALUE_TYPE (pspec));
+  g_object_get_property (object, name, &value);
+  if (G_VALUE_HOLDS_STRING (&value))
+    text = g_value_dup_string (&value);
+  else if (G_VALUE_HOLDS_ENUM (&value))
+    {
+      GEnumClass *klass = g_type_class_ref (G_VALUE_TYPE (&value));
+      GEnumValue *found = g_enum_get_value (klass, g_value_get_enum (&value));
+
+      text = g_strdup (found != NULL ? found->value_nick : "(invalid)");
+      g_type_class_unref (klass);
+    }
+  else
+    text = g_strdup_value_contents (&value);
+  g_value_unset (&value);
+  return text;
+}
+
+/* One `notify` handler on a held row object: every notify counted (counter.calls); the
+ * notifies of @property checked, in order, against @values (in rotation), read in the
+ * handler, so as of that change; the handler's closure notify is counter.notified. */
 typedef struct
 {
-  Tally sections;
-  Tally items;
-  Tally section_updated;
-  Tally updated;
-} ListTallies;
-
-static void
-list_tallies_attach (ListTallies *tallies, VctListModel *list)
-{
-  memset (tallies, 0, sizeof *tallies);
-  vct_list_model_set_sections_changed (list, tally_sections_changed, &tallies->sections, tally_notify);
-  vct_list_model_set_items_changed (list, tally_items_changed, &tallies->items, tally_notify);
-  vct_list_model_set_section_updated (list, tally_section_updated, &tallies->section_updated, tally_notify);
-  vct_list_model_set_item_updated (list, tally_item_updated, &tallies->updated, tally_notify);
-}
-
-static void
-list_tallies_assert_done (const ListTallies *tallies)
-{
-  assert_tally_done (&tallies->sections, "sections-changed");
-  assert_tally_done (&tallies->items, "items-changed");
-  assert_tally_done (&tallies->section_updated, "section-updated");
-  assert_tally_done (&tallies->updated, "item-updated");
-}
-
-/* ------------------------------------------------------------------ the bound row */
-
-/* What one binding on a row received: every call counted; the changes of @property
- * checked, in order, against @values (in rotation), read from the row as of each change. */
-typedef struct
-{
-  Tally              tally;
-  guint              null_calls;  /* "draw everything" (vct_list_model_bind's first call) */
+  Counter            counter;
   const char        *property;
   const char *const *values;
   guint              n_values;
-  guint              seen;        /* changes of @property so far */
+  guint              seen;        /* notifies of @property so far */
+  GThread           *thread;      /* the model's context thread: every notify runs here */
+  GObject           *row;         /* a reference, until row_watch_release */
+  gulong             handler;
+  guint              finalized;   /* the row's weak notify */
 } RowWatch;
 
 static void
-row_watch_init (RowWatch *watch, const char *property, const char *const *values, guint n_values)
-{
-  memset (watch, 0, sizeof *watch);
-  watch->property = property;
-  watch->values = values;
-  watch->n_values = n_values;
-}
-
-static void
-row_watch_func (VctRow *row, const char *property, gpointer data)
+row_watch_notify (GObject *row, GParamSpec *pspec, gpointer data)
 {
   RowWatch *watch = data;
 
-  g_assert_nonnull (row);
-  tally_hit (&watch->tally);
-  if (property == NULL)
-    watch->null_calls++;
-  else if (strcmp (property, watch->property) == 0)
+  g_assert_true (row == watch->row);
+  if (g_thread_self () != watch->thread)
+    g_error ("a notify of \"%s\" ran on another thread than the model's", g_param_spec_get_name (pspec));
+  counter_hit (&watch->counter);
+  if (strcmp (g_param_spec_get_name (pspec), watch->property) == 0)
     {
-      char *value = vct_row_dup_string (row, property);
+      char *value = dup_property_text (row, watch->property);
       const char *expected = watch->values[watch->seen % watch->n_values];
 
       if (g_strcmp0 (value, expected) != 0)
-        g_error ("change %u of \"%s\": the row said \"%s\", expected \"%s\"", watch->seen, property, value, expected);
+        g_error ("change %u of \"%s\": the row said \"%s\", expected \"%s\"", watch->seen, watch->property, value,
+                 expected);
       g_free (value);
       watch->seen++;
     }
+}
+
+static void
+row_watch_finalized (gpointer data, GObject *where_the_object_was)
+{
+  (void) where_the_object_was;
+  ((RowWatch *) data)->finalized++;
+}
+
+/* Holds @row (a reference of the caller's, taken) and watches it: @detailed connects
+ * "notify::@property" (only that property's notifies are counted), otherwise "notify". */
+static void
+row_watch_start (RowWatch *watch, gpointer row, gboolean detailed, const char *property,
+                 const char *const *values, guint n_values)
+{
+  char *signal = detailed ? g_strconcat ("notify::", property, NULL) : g_strdup ("notify");
+
+  memset (watch, 0, sizeof *watch);
+  g_assert_true (VCT_IS_ROW (row));
+  watch->property = property;
+  watch->values = values;
+  watch->n_values = n_values;
+  watch->thread = g_thread_self ();
+  watch->row = row;
+  watch->handler = g_signal_connect_data (row, signal, G_CALLBACK (row_watch_notify), watch,
+                                          counter_closure_notify, 0);
+  g_object_weak_ref (watch->row, row_watch_finalized, watch);
+  g_free (signal);
+}
+
+/* Disconnects the handler: its closure's notify runs once, at once. */
+static void
+row_watch_stop (RowWatch *watch, const char *what)
+{
+  g_signal_handler_disconnect (watch->row, watch->handler);
+  watch->handler = 0;
+  if (g_atomic_int_get (&watch->counter.notified) != 1)
+    g_error ("%s: disconnecting the handler ran its notify %d times, not once", what,
+             g_atomic_int_get (&watch->counter.notified));
+}
+
+/* Drops the reference: the list keeps no row, so the object is finalized at once. */
+static void
+row_watch_release (RowWatch *watch, const char *what)
+{
+  g_clear_object (&watch->row);
+  if (watch->finalized != 1)
+    g_error ("%s: the row object was not finalized at its last unref", what);
+  assert_counter_done (&watch->counter, what);
 }
 
 /* ------------------------------------------------------------------ /error/quark-name */
@@ -513,54 +562,35 @@ songs_doc (guint n)
   return g_string_free (doc, FALSE);
 }
 
-/* A picker over a FakeService (common/vct-test.h), every callback counted. */
+/* A picker over a FakeService (common/vct-test.h), every callback counted, and its list's
+ * items-changed. */
 typedef struct
 {
   FakeService         fake;
   VctSongPickerModel *model;
-  VctListModel       *list;
-  Tally               state;
-  Tally               title;
-  Tally               button;
-  Tally               dismiss;
-  Tally               loading;
-  Tally               error;
-  ListTallies         lists;
-  guint               target;  /* what the round's condition waits for */
+  GListModel         *list;   /* borrowed from the model */
+  Counter             state;
+  Counter             title;
+  Counter             button;
+  Counter             dismiss;
+  Counter             loading;
+  Counter             error;
+  Counter             items;  /* the list's items-changed runs */
+  guint               target; /* what the round's condition waits for */
 } Picker;
-
-static void
-tally_state (VctSongPickerState state, gpointer tally)
-{
-  (void) state;
-  tally_hit (tally);
-}
-
-static void
-tally_dismiss (gpointer tally)
-{
-  tally_hit (tally);
-}
 
 static gboolean
 picker_has_rows (gpointer data)
 {
   Picker *picker = data;
-  return vct_list_model_get_n_items (picker->list, 0) == picker->target;
-}
-
-static gboolean
-picker_updated_at_target (gpointer data)
-{
-  Picker *picker = data;
-  return picker->lists.updated.calls >= picker->target;
+  return g_list_model_get_n_items (picker->list) == picker->target;
 }
 
 static gboolean
 picker_state_at_target (gpointer data)
 {
   Picker *picker = data;
-  return picker->state.calls >= picker->target;
+  return (guint) g_atomic_int_get (&picker->state.calls) >= picker->target;
 }
 
 /* Songs 1 … @n_songs loaded, picking. */
@@ -576,70 +606,112 @@ picker_setup (Picker *picker, guint n_songs)
   picker->model = vct_song_picker_model_new (service);
   vct_song_service_unref (service);
   g_assert_nonnull (picker->model);
-  picker->list = vct_song_picker_model_get_list (picker->model);
-  vct_song_picker_model_set_did_change_state (picker->model, tally_state, &picker->state, tally_notify);
-  vct_song_picker_model_set_did_update_title (picker->model, tally_text, &picker->title, tally_notify);
-  vct_song_picker_model_set_did_change_button_enabled (picker->model, tally_boolean, &picker->button, tally_notify);
-  vct_song_picker_model_set_did_dismiss (picker->model, tally_dismiss, &picker->dismiss, tally_notify);
-  vct_song_picker_model_set_did_change_loading (picker->model, tally_boolean, &picker->loading, tally_notify);
-  vct_song_picker_model_set_did_error (picker->model, tally_text, &picker->error, tally_notify);
-  list_tallies_attach (&picker->lists, picker->list);
+  picker->list = G_LIST_MODEL (vct_song_picker_model_get_list (picker->model));
+  vct_song_picker_model_set_did_change_state (picker->model, counter_state_func, &picker->state, counter_notify);
+  vct_song_picker_model_set_did_update_title (picker->model, counter_text_func, &picker->title, counter_notify);
+  vct_song_picker_model_set_did_change_button_enabled (picker->model, counter_boolean_func, &picker->button,
+                                                       counter_notify);
+  vct_song_picker_model_set_did_dismiss (picker->model, counter_dismiss_func, &picker->dismiss, counter_notify);
+  vct_song_picker_model_set_did_change_loading (picker->model, counter_boolean_func, &picker->loading,
+                                                counter_notify);
+  vct_song_picker_model_set_did_error (picker->model, counter_text_func, &picker->error, counter_notify);
+  counter_watch_list (&picker->items, VCT_LIST_MODEL (picker->list));
 
   vct_song_picker_model_reload (picker->model);
   vct_api_request_return_json (fake_service_wait_fetch (&picker->fake), json, -1);
   picker->target = n_songs;
   run_until (NULL, picker_has_rows, picker, VCT_TEST_TIMEOUT_MS);
   iterate_pending (NULL);
-  g_assert_cmpuint (picker->error.calls, ==, 0);
+  g_assert_cmpint (picker->error.calls, ==, 0);
+  g_assert_cmpint (picker->items.calls, ==, 1);  /* the load: one run */
   g_free (json);
 }
 
-/* Selects row @position (picking) and waits for its update. */
+/* The song row at @position of the flat list (a reference). */
+static GObject *
+picker_row (Picker *picker, guint position)
+{
+  GObject *row = g_list_model_get_item (picker->list, position);
+
+  g_assert_true (VCT_IS_SONG_ROW (row));
+  return row;
+}
+
+typedef struct
+{
+  GObject    *row;
+  const char *before;
+} ModeWait;
+
+static gboolean
+mode_changed (gpointer data)
+{
+  ModeWait *wait = data;
+  char *mode = dup_property_text (wait->row, "mode");
+  gboolean changed = g_strcmp0 (mode, wait->before) != 0;
+
+  g_free (mode);
+  return changed;
+}
+
+/* Selects the row at @position (picking) and waits until its mode changed. */
 static void
 picker_select (Picker *picker, guint position)
 {
-  picker->target = picker->lists.updated.calls + 1;
-  g_assert_true (vct_list_model_select (picker->list, 0, position));
-  run_until (NULL, picker_updated_at_target, picker, VCT_TEST_TIMEOUT_MS);
+  GObject *row = picker_row (picker, position);
+  char *before = dup_property_text (row, "mode");
+  ModeWait wait = { row, before };
+
+  vct_row_select (VCT_ROW (row));
+  run_until (NULL, mode_changed, &wait, VCT_TEST_TIMEOUT_MS);
+  g_free (before);
+  g_object_unref (row);
 }
 
-/* The last unref runs every notify once; the service's notify runs once; then the loop
- * drains with nothing delivered. */
+/* The last unref runs every notify once (the list goes with the model: its items-changed
+ * handler is freed); the service's notify runs once; then the loop drains with nothing
+ * delivered. */
 static void
 picker_finish (Picker *picker)
 {
   vct_song_picker_model_unref (picker->model);
   picker->model = NULL;
-  assert_tally_done (&picker->state, "state");
-  assert_tally_done (&picker->title, "title");
-  assert_tally_done (&picker->button, "button");
-  assert_tally_done (&picker->dismiss, "dismiss");
-  assert_tally_done (&picker->loading, "loading");
-  assert_tally_done (&picker->error, "error");
-  list_tallies_assert_done (&picker->lists);
+  picker->list = NULL;
+  assert_counter_done (&picker->state, "state");
+  assert_counter_done (&picker->title, "title");
+  assert_counter_done (&picker->button, "button");
+  assert_counter_done (&picker->dismiss, "dismiss");
+  assert_counter_done (&picker->loading, "loading");
+  assert_counter_done (&picker->error, "error");
+  assert_counter_done (&picker->items, "items-changed");
   fake_service_finish (&picker->fake);
   settle_loop (NULL);
-  assert_tally_done (&picker->state, "state");
-  list_tallies_assert_done (&picker->lists);
-  g_assert_cmpuint (picker->error.calls, ==, 0);
+  assert_counter_done (&picker->state, "state");
+  assert_counter_done (&picker->items, "items-changed");
+  g_assert_cmpint (picker->error.calls, ==, 0);
 }
 
-/* /longevity/song-picker-bound-row */
+/* /longevity/song-row-notify: songs 1 and 2 of three picked, listening; the row objects
+ * of both held from the flat list with a `notify` handler each, through next and previous
+ * in turn. Each round both rows change in place (song 1 playable, song 2 playing, then
+ * back): the list re-points the held objects and each notifies `mode`, read in the handler
+ * as of its change: what a GtkListView's bound rows see for hours. */
 
 typedef struct
 {
   Picker   picker;
   RowWatch song1;
+  RowWatch song2;
 } SongsRun;
 
 static gboolean
-song1_delivered (gpointer data)
+songs_delivered (gpointer data)
 {
   SongsRun *run = data;
-  return run->song1.seen >= run->picker.target;
+  return run->song1.seen >= run->picker.target && run->song2.seen >= run->picker.target;
 }
 
-/* Round r: next (even r) or previous (odd r); song 1 becomes playable, then playing. */
+/* Round r: next (even r) or previous (odd r). */
 static void
 songs_round (gpointer data, guint round)
 {
@@ -650,21 +722,28 @@ songs_round (gpointer data, guint round)
   if (!moved)
     g_error ("round %u: %s returned FALSE", round, round % 2 == 0 ? "next" : "previous");
   run->picker.target = round + 1;
-  run_until (NULL, song1_delivered, run, VCT_TEST_TIMEOUT_MS);
+  run_until (NULL, songs_delivered, run, VCT_TEST_TIMEOUT_MS);
+}
+
+static gboolean
+song2_at_target (gpointer data)
+{
+  SongsRun *run = data;
+  return run->song2.seen >= run->picker.target;
 }
 
 static void
-test_song_picker_bound_row (void)
+test_song_row_notify (void)
 {
-  static const char *const modes[] = { "playable", "playing" };
+  static const char *const song1_modes[] = { "playable", "playing" };
+  static const char *const song2_modes[] = { "playing", "playable" };
   guint rounds = longevity_rounds (SONGS_ROUNDS, VALGRIND_ROUNDS);
   SongsRun run;
   Picker *picker = &run.picker;
-  VctRow *row;
-  VctBinding *binding;
+  GObject *row;
   char *text;
   Meter meter;
-  guint updated;
+  gint items;
 
   /* Songs 1 and 2 selected of three, listening: song 1 plays. */
   picker_setup (picker, 3);
@@ -674,220 +753,138 @@ test_song_picker_bound_row (void)
   picker->target = 1;
   run_until (NULL, picker_state_at_target, picker, VCT_TEST_TIMEOUT_MS);
   settle_loop (NULL);
-  g_assert_cmpuint (vct_list_model_get_n_items (picker->list, 0), ==, 2);
-  row = vct_list_model_get_item (picker->list, 0, 0);
-  text = vct_row_dup_string (row, "title");
+  g_assert_cmpuint (g_list_model_get_n_items (picker->list), ==, 2);
+  g_assert_cmpint (picker->items.calls, ==, 2);  /* the load, the start (song 3 left) */
+  row = picker_row (picker, 0);
+  text = dup_property_text (row, "title");
   g_assert_cmpstr (text, ==, "song 1");
   g_free (text);
-  text = vct_row_dup_string (row, "mode");
+  text = dup_property_text (row, "mode");
   g_assert_cmpstr (text, ==, "playing");
   g_free (text);
-
-  row_watch_init (&run.song1, "mode", modes, G_N_ELEMENTS (modes));
-  binding = vct_row_observe (row, row_watch_func, &run.song1, tally_notify);
-  g_assert_nonnull (binding);
-  updated = picker->lists.updated.calls;
+  row_watch_start (&run.song1, row, FALSE, "mode", song1_modes, G_N_ELEMENTS (song1_modes));
+  row = picker_row (picker, 1);
+  text = dup_property_text (row, "title");
+  g_assert_cmpstr (text, ==, "song 2");
+  g_free (text);
+  row_watch_start (&run.song2, row, TRUE, "mode", song2_modes, G_N_ELEMENTS (song2_modes));
+  items = picker->items.calls;
 
   meter_run (&meter, rounds, songs_round, &run);
   rounds = meter.rounds;
-  meter_report (&meter, "song-picker-bound-row");
-  iterate_pending (NULL);
-  /* One change of song 1 a round (and of song 2: two rows updated), nothing else. */
-  g_assert_cmpuint (run.song1.seen, ==, rounds);
-  g_assert_cmpuint (run.song1.tally.calls, ==, rounds);
-  g_assert_cmpuint (run.song1.null_calls, ==, 0);
-  g_assert_cmpuint (picker->lists.updated.calls - updated, ==, 2 * rounds);
-  g_assert_cmpuint (picker->lists.items.calls, ==, 2);  /* the load, the start */
-  g_assert_cmpint (vct_song_picker_model_get_state (picker->model), ==, VCT_SONG_PICKER_STATE_LISTENING);
-
-  /* Dispose after the many deliveries: the notify once, at once; a later change of
-   * song 1 reaches the list but not the binding. */
-  vct_binding_dispose (binding);
-  g_assert_cmpint (g_atomic_int_get (&run.song1.tally.notified), ==, 1);
-  picker->target = picker->lists.updated.calls + 2;
-  g_assert_true (rounds % 2 == 0 ? vct_song_picker_model_next (picker->model)
-                                 : vct_song_picker_model_previous (picker->model));
-  run_until (NULL, picker_updated_at_target, picker, VCT_TEST_TIMEOUT_MS);
-  settle_loop (NULL);
-  g_assert_cmpuint (run.song1.tally.calls, ==, rounds);
-  assert_tally_done (&run.song1.tally, "song 1's binding");
-
-  picker_finish (picker);
-  assert_tally_done (&run.song1.tally, "song 1's binding");
-  meter_check (&meter, "song-picker-bound-row");
-}
-
-/* /longevity/song-row-notify: the same rounds seen the GObject way: song 1's row object,
- * held from the flat list (g_list_model_get_item), with a `notify::mode` handler. Each
- * round the list re-points the object (its row changed in place) and the object
- * notifies: what a GtkListView binding does for hours. */
-
-typedef struct
-{
-  Picker   picker;
-  guint    notified;  /* notify::mode emissions */
-  guint    playing;   /* of which the mode read "playing" in the handler */
-  GThread *thread;
-} SongObjectRun;
-
-static void
-song_object_mode_notified (GObject *row, G_GNUC_UNUSED GParamSpec *pspec, gpointer data)
-{
-  SongObjectRun *run = data;
-  g_autofree char *mode = NULL;
-
-  g_assert_true (g_thread_self () == run->thread);
-  g_object_get (row, "mode", &mode, NULL);
-  run->notified++;
-  if (g_strcmp0 (mode, "playing") == 0)
-    run->playing++;
-}
-
-static gboolean
-song_object_notified (gpointer data)
-{
-  SongObjectRun *run = data;
-  return run->notified >= run->picker.target;
-}
-
-static void
-song_object_round (gpointer data, guint round)
-{
-  SongObjectRun *run = data;
-  gboolean moved = round % 2 == 0 ? vct_song_picker_model_next (run->picker.model)
-                                  : vct_song_picker_model_previous (run->picker.model);
-
-  if (!moved)
-    g_error ("round %u: %s returned FALSE", round, round % 2 == 0 ? "next" : "previous");
-  run->picker.target = round + 1;
-  run_until (NULL, song_object_notified, run, VCT_TEST_TIMEOUT_MS);
-}
-
-static void
-test_song_row_notify (void)
-{
-  guint rounds = longevity_rounds (SONGS_ROUNDS, VALGRIND_ROUNDS);
-  SongObjectRun run = { 0 };
-  Picker *picker = &run.picker;
-  GObject *row;
-  g_autofree char *title = NULL;
-  gulong handler;
-  Meter meter;
-
-  run.thread = g_thread_self ();
-  picker_setup (picker, 3);
-  picker_select (picker, 0);
-  picker_select (picker, 1);
-  g_assert_true (vct_song_picker_model_start (picker->model));
-  picker->target = 1;
-  run_until (NULL, picker_state_at_target, picker, VCT_TEST_TIMEOUT_MS);
-  settle_loop (NULL);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (picker->list)), ==, 2);
-  row = g_list_model_get_item (G_LIST_MODEL (picker->list), 0);
-  g_assert_true (VCT_IS_SONG_ROW (row));
-  g_object_get (row, "title", &title, NULL);
-  g_assert_cmpstr (title, ==, "song 1");
-  handler = g_signal_connect (row, "notify::mode", G_CALLBACK (song_object_mode_notified), &run);
-
-  meter_run (&meter, rounds, song_object_round, &run);
-  rounds = meter.rounds;
   meter_report (&meter, "song-row-notify");
   iterate_pending (NULL);
-  /* One notify a round, playable and playing in turn; the same object throughout. */
-  g_assert_cmpuint (run.notified, ==, rounds);
-  g_assert_cmpuint (run.playing, ==, rounds / 2);
+  /* One change of each song a round, in place: a notify of `mode` on each held object and
+   * nothing else; no items-changed; the same objects throughout. */
+  g_assert_cmpuint (run.song1.seen, ==, rounds);
+  g_assert_cmpint (run.song1.counter.calls, ==, (gint) rounds);
+  g_assert_cmpuint (run.song2.seen, ==, rounds);
+  g_assert_cmpint (run.song2.counter.calls, ==, (gint) rounds);
+  g_assert_cmpint (picker->items.calls, ==, items);
+  g_assert_cmpint (vct_song_picker_model_get_state (picker->model), ==, VCT_SONG_PICKER_STATE_LISTENING);
   {
-    g_autoptr (GObject) again = g_list_model_get_item (G_LIST_MODEL (picker->list), 0);
-    g_assert_true (again == row);
+    g_autoptr (GObject) again = g_list_model_get_item (picker->list, 0);
+    g_assert_true (again == run.song1.row);
   }
 
-  g_signal_handler_disconnect (row, handler);
-  g_object_unref (row);
+  /* Song 1's handler disconnected after the many notifies: its notify once, at once; the
+   * next change still re-points song 1's object (and reaches song 2's handler), not the
+   * disconnected handler. */
+  row_watch_stop (&run.song1, "song 1's handler");
+  picker->target = run.song2.seen + 1;
+  g_assert_true (rounds % 2 == 0 ? vct_song_picker_model_next (picker->model)
+                                 : vct_song_picker_model_previous (picker->model));
+  run_until (NULL, song2_at_target, &run, VCT_TEST_TIMEOUT_MS);
+  settle_loop (NULL);
+  g_assert_cmpint (run.song1.counter.calls, ==, (gint) rounds);
+  text = dup_property_text (run.song1.row, "mode");
+  g_assert_cmpstr (text, ==, song1_modes[rounds % 2]);
+  g_free (text);
+  row_watch_stop (&run.song2, "song 2's handler");
+
+  /* Released after all that: each object finalized at its last unref. */
+  row_watch_release (&run.song1, "song 1's row");
+  row_watch_release (&run.song2, "song 2's row");
   picker_finish (picker);
   meter_check (&meter, "song-row-notify");
 }
 
-/* /longevity/binding: the list API's bindings on one row of the picker while picking,
- * the row toggled by vct_list_model_select each round: a widget bound with
- * vct_list_model_bind and a VctBinding from vct_row_observe. (The photo table's rows
- * never change in place, so a binding on one of them would receive nothing.) */
+/* /longevity/select-toggle-notify: while picking, song 2's row object held with two
+ * handlers (one on "notify", one on "notify::mode", as two widgets showing the row would
+ * connect), the row toggled by vct_row_select each round: the mode notified and read as
+ * of each change, the picker's button following. */
 
 typedef struct
 {
   Picker   picker;
-  RowWatch widget;   /* vct_list_model_bind */
-  RowWatch observer; /* vct_row_observe */
-} BindRun;
+  RowWatch any;   /* "notify" */
+  RowWatch mode;  /* "notify::mode", a second reference to the same object */
+} ToggleRun;
 
 static gboolean
 both_delivered (gpointer data)
 {
-  BindRun *run = data;
-  return run->widget.seen >= run->picker.target && run->observer.seen >= run->picker.target;
+  ToggleRun *run = data;
+  return run->any.seen >= run->picker.target && run->mode.seen >= run->picker.target;
 }
 
 static void
-bind_round (gpointer data, guint round)
+toggle_round (gpointer data, guint round)
 {
-  BindRun *run = data;
+  ToggleRun *run = data;
 
-  if (!vct_list_model_select (run->picker.list, 0, 1))
-    g_error ("round %u: select returned FALSE", round);
+  vct_row_select (VCT_ROW (run->any.row));
   run->picker.target = round + 1;
   run_until (NULL, both_delivered, run, VCT_TEST_TIMEOUT_MS);
 }
 
 static void
-test_binding (void)
+test_select_toggle_notify (void)
 {
   static const char *const modes[] = { "selected", "unselected" };
-  guint rounds = longevity_rounds (BINDING_ROUNDS, VALGRIND_ROUNDS);
-  BindRun run;
+  guint rounds = longevity_rounds (TOGGLE_ROUNDS, VALGRIND_ROUNDS);
+  ToggleRun run;
   Picker *picker = &run.picker;
-  VctBinding *binding;
-  int widget;
   Meter meter;
-  guint updated, button;
+  gint items, button;
 
   picker_setup (picker, 3);
-  row_watch_init (&run.widget, "mode", modes, G_N_ELEMENTS (modes));
-  row_watch_init (&run.observer, "mode", modes, G_N_ELEMENTS (modes));
-  g_assert_true (vct_list_model_bind (picker->list, &widget, 0, 1, row_watch_func, &run.widget, tally_notify));
-  g_assert_cmpuint (run.widget.null_calls, ==, 1);
-  binding = vct_row_observe (vct_list_model_get_item (picker->list, 0, 1), row_watch_func, &run.observer,
-                             tally_notify);
-  g_assert_nonnull (binding);
-  updated = picker->lists.updated.calls;
+  row_watch_start (&run.any, picker_row (picker, 1), FALSE, "mode", modes, G_N_ELEMENTS (modes));
+  row_watch_start (&run.mode, picker_row (picker, 1), TRUE, "mode", modes, G_N_ELEMENTS (modes));
+  g_assert_true (run.any.row == run.mode.row);
+  items = picker->items.calls;
   button = picker->button.calls;
 
-  meter_run (&meter, rounds, bind_round, &run);
+  meter_run (&meter, rounds, toggle_round, &run);
   rounds = meter.rounds;
-  meter_report (&meter, "binding");
+  meter_report (&meter, "select-toggle-notify");
   iterate_pending (NULL);
-  g_assert_cmpuint (run.widget.seen, ==, rounds);
-  g_assert_cmpuint (run.widget.tally.calls, ==, rounds + 1);
-  g_assert_cmpuint (run.observer.seen, ==, rounds);
-  g_assert_cmpuint (run.observer.tally.calls, ==, rounds);
-  g_assert_cmpuint (picker->lists.updated.calls - updated, ==, rounds);
+  g_assert_cmpuint (run.any.seen, ==, rounds);
+  g_assert_cmpint (run.any.counter.calls, ==, (gint) rounds);
+  g_assert_cmpuint (run.mode.seen, ==, rounds);
+  g_assert_cmpint (run.mode.counter.calls, ==, (gint) rounds);
+  g_assert_cmpint (picker->items.calls, ==, items);
   /* The only selected song, toggled: the button follows every round. */
-  g_assert_cmpuint (picker->button.calls - button, ==, rounds);
+  g_assert_cmpint (picker->button.calls - button, ==, (gint) rounds);
   g_assert_cmpint (vct_song_picker_model_get_state (picker->model), ==, VCT_SONG_PICKER_STATE_PICKING);
 
-  /* Both end with their notify once; the next toggle reaches the list only. */
-  vct_binding_dispose (binding);
-  g_assert_cmpint (g_atomic_int_get (&run.observer.tally.notified), ==, 1);
-  g_assert_true (vct_list_model_unbind (picker->list, &widget));
-  g_assert_cmpint (g_atomic_int_get (&run.widget.tally.notified), ==, 1);
-  g_assert_false (vct_list_model_unbind (picker->list, &widget));
+  /* Both disconnected, each notify once; the next toggle reaches the model only. */
+  row_watch_stop (&run.any, "the notify handler");
+  row_watch_stop (&run.mode, "the notify::mode handler");
   picker_select (picker, 1);
   settle_loop (NULL);
-  g_assert_cmpuint (run.widget.tally.calls, ==, rounds + 1);
-  g_assert_cmpuint (run.observer.tally.calls, ==, rounds);
+  g_assert_cmpint (picker->button.calls - button, ==, (gint) rounds + 1);
+  g_assert_cmpint (run.any.counter.calls, ==, (gint) rounds);
+  g_assert_cmpint (run.mode.counter.calls, ==, (gint) rounds);
 
+  /* Two references to one object: it goes with the second. */
+  g_clear_object (&run.mode.row);
+  g_assert_cmpuint (run.any.finalized + run.mode.finalized, ==, 0);
+  row_watch_release (&run.any, "song 2's row");
+  g_assert_cmpuint (run.mode.finalized, ==, 1);
+  assert_counter_done (&run.mode.counter, "the notify::mode handler");
   picker_finish (picker);
-  assert_tally_done (&run.widget.tally, "the bound widget");
-  assert_tally_done (&run.observer.tally, "the VctBinding");
-  meter_check (&meter, "binding");
+  meter_check (&meter, "select-toggle-notify");
 }
 
 /* ------------------------------------------------------------------ the feed */
@@ -951,27 +948,16 @@ typedef struct
 {
   FeedFake      fake;
   VctFeedModel *model;
-  VctListModel *list;
-  Tally         title;
-  Tally         loading;
-  Tally         hidden;
-  Tally         error;
-  Tally         detail;
-  ListTallies   lists;
-  RowWatch      member;  /* the binding on member 7's row */
-  guint         section, position;
+  GListModel   *list;    /* borrowed from the model */
+  Counter       title;
+  Counter       loading;
+  Counter       hidden;
+  Counter       error;
+  Counter       detail;
+  Counter       items;   /* the list's items-changed runs */
+  RowWatch      member;  /* member 7's row object */
   guint         target;
 } FeedRun;
-
-static void
-tally_detail (gint64 id, const char *title, const char *description, const char *image_url, gpointer tally)
-{
-  (void) id;
-  (void) title;
-  (void) description;
-  (void) image_url;
-  tally_hit (tally);
-}
 
 static gboolean
 feed_loaded (gpointer data)
@@ -985,24 +971,23 @@ static gboolean
 follow_failed (gpointer data)
 {
   FeedRun *run = data;
-  return run->error.calls >= run->target && run->member.seen >= 2 * run->target;
+  return (guint) run->error.calls >= run->target && run->member.seen >= 2 * run->target;
 }
 
 static gboolean
 error_at_target (gpointer data)
 {
   FeedRun *run = data;
-  return run->error.calls >= run->target;
+  return (guint) run->error.calls >= run->target;
 }
 
 /* Presses member 7's button and completes its follow with an error. */
 static void
-follow_once (FeedRun *run)
+follow_once (FeedRun *run, VctRow *row)
 {
   VctApiRequest *request;
 
-  if (!vct_list_model_press (run->list, run->section, run->position))
-    g_error ("press out of range");
+  vct_row_press (row);
   run_until (NULL, feed_fake_has_follow, &run->fake, VCT_TEST_TIMEOUT_MS);
   g_assert_cmpint (run->fake.follow_member, ==, 7);
   request = run->fake.follow;
@@ -1016,13 +1001,17 @@ feed_round (gpointer data, guint round)
 {
   FeedRun *run = data;
 
-  follow_once (run);
+  follow_once (run, VCT_ROW (run->member.row));
   run->target = round + 1;
   run_until (NULL, follow_failed, run, VCT_TEST_TIMEOUT_MS);
 }
 
+/* /longevity/feed-follow-notify: member 7's row object held from the feed's flat list with
+ * a `notify` handler, a follow pressed on it and refused each round (the only follow the
+ * service allows again and again), the row's four button properties notified to loading
+ * and back, follow-state read as of each change. */
 static void
-test_feed_follow_bound_row (void)
+test_feed_follow_notify (void)
 {
   static const char *const states[] = { "loading", "normal" };
   static const char doc[] =
@@ -1035,24 +1024,23 @@ test_feed_follow_bound_row (void)
   guint rounds = longevity_rounds (FEED_ROUNDS, VALGRIND_FEED_ROUNDS);
   FeedRun run;
   VctFeedService *service;
-  VctRow *row;
-  VctBinding *binding;
+  GObject *row = NULL;
   char *text;
   Meter meter;
-  guint per_round, updated;
+  guint per_round;
 
   memset (&run, 0, sizeof run);
   service = vct_feed_service_new_custom (feed_fake_fetch, feed_fake_follow, &run.fake, feed_fake_notify);
   run.model = vct_feed_model_new (service);
   vct_feed_service_unref (service);
   g_assert_nonnull (run.model);
-  run.list = vct_feed_model_get_list (run.model);
-  vct_feed_model_set_did_update_title (run.model, tally_text, &run.title, tally_notify);
-  vct_feed_model_set_did_change_loading (run.model, tally_boolean, &run.loading, tally_notify);
-  vct_feed_model_set_did_change_list_hidden (run.model, tally_boolean, &run.hidden, tally_notify);
-  vct_feed_model_set_did_error (run.model, tally_text, &run.error, tally_notify);
-  vct_feed_model_set_did_open_detail (run.model, tally_detail, &run.detail, tally_notify);
-  list_tallies_attach (&run.lists, run.list);
+  run.list = G_LIST_MODEL (vct_feed_model_get_list (run.model));
+  vct_feed_model_set_did_update_title (run.model, counter_text_func, &run.title, counter_notify);
+  vct_feed_model_set_did_change_loading (run.model, counter_boolean_func, &run.loading, counter_notify);
+  vct_feed_model_set_did_change_list_hidden (run.model, counter_boolean_func, &run.hidden, counter_notify);
+  vct_feed_model_set_did_error (run.model, counter_text_func, &run.error, counter_notify);
+  vct_feed_model_set_did_open_detail (run.model, counter_detail_func, &run.detail, counter_notify);
+  counter_watch_list (&run.items, VCT_LIST_MODEL (run.list));
 
   vct_feed_model_reload (run.model);
   run_until (NULL, feed_fake_has_fetch, &run.fake, VCT_TEST_TIMEOUT_MS);
@@ -1060,71 +1048,79 @@ test_feed_follow_bound_row (void)
   run.fake.fetch = NULL;
   run_until (NULL, feed_loaded, &run, VCT_TEST_TIMEOUT_MS);
   settle_loop (NULL);
-  g_assert_cmpuint (run.error.calls, ==, 0);
-  g_assert_cmpuint (vct_list_model_get_n_sections (run.list), ==, 1);
-  g_assert_cmpuint (vct_list_model_get_n_items (run.list, 0), ==, 3);
-  run.section = 0;
-  run.position = 0;
-  row = vct_list_model_get_item (run.list, run.section, run.position);
-  text = vct_row_dup_string (row, "name");
-  g_assert_cmpstr (text, ==, "member 7");
-  g_free (text);
-  text = vct_row_dup_string (row, "followState");
+  g_assert_cmpint (run.error.calls, ==, 0);
+  /* One day: its header, then member 7, photo 30, member 8; one run. */
+  g_assert_cmpuint (vct_list_model_get_n_sections (VCT_LIST_MODEL (run.list)), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (run.list), ==, 4);
+  g_assert_cmpint (run.items.calls, ==, 1);
+  for (guint i = 0; i < g_list_model_get_n_items (run.list) && row == NULL; i++)
+    {
+      GObject *item = g_list_model_get_item (run.list, i);
+
+      if (VCT_IS_MEMBER_ROW (item))
+        {
+          text = dup_property_text (item, "name");
+          if (g_strcmp0 (text, "member 7") == 0)
+            row = g_object_ref (item);
+          g_free (text);
+        }
+      g_object_unref (item);
+    }
+  g_assert_nonnull (row);
+  text = dup_property_text (row, "follow-state");
   g_assert_cmpstr (text, ==, "normal");
   g_free (text);
-
-  row_watch_init (&run.member, "followState", states, G_N_ELEMENTS (states));
-  binding = vct_row_observe (row, row_watch_func, &run.member, tally_notify);
-  g_assert_nonnull (binding);
-  updated = run.lists.updated.calls;
+  row_watch_start (&run.member, row, FALSE, "follow-state", states, G_N_ELEMENTS (states));
 
   meter_run (&meter, rounds, feed_round, &run);
   rounds = meter.rounds;
-  meter_report (&meter, "feed-follow-bound-row");
+  meter_report (&meter, "feed-follow-notify");
   iterate_pending (NULL);
-  /* Every round the same: the four button properties to loading and back (followState
-   * checked as of each change), two in-place updates of that row, one error; no other
-   * report. */
+  /* Every round the same: the four button properties (follow-state, button-hidden,
+   * button-enabled, spinning) to loading and back, follow-state read as of each change,
+   * on the held object alone (no items-changed), and one error; no other report. */
   per_round = 8;
-  g_assert_cmpuint (run.member.tally.calls, ==, per_round * rounds);
+  g_assert_cmpint (run.member.counter.calls, ==, (gint) (per_round * rounds));
   g_assert_cmpuint (run.member.seen, ==, 2 * rounds);
-  g_assert_cmpuint (run.member.null_calls, ==, 0);
-  g_assert_cmpuint (run.error.calls, ==, rounds);
+  g_assert_cmpint (run.error.calls, ==, (gint) rounds);
   g_assert_cmpuint (run.fake.n_follows, ==, rounds);
-  g_assert_cmpuint (run.lists.updated.calls - updated, ==, 2 * rounds);
-  g_assert_cmpuint (run.lists.items.calls, ==, 0);
-  g_assert_cmpuint (run.lists.sections.calls, ==, 1);  /* the load */
-  g_assert_cmpuint (run.detail.calls, ==, 0);
+  g_assert_cmpint (run.items.calls, ==, 1);  /* the load */
+  g_assert_cmpint (run.detail.calls, ==, 0);
 
-  /* Dispose: the notify once, at once; another failed follow reaches the model only. */
-  vct_binding_dispose (binding);
-  g_assert_cmpint (g_atomic_int_get (&run.member.tally.notified), ==, 1);
-  follow_once (&run);
+  /* Disconnected: the notify once, at once; another refused follow reaches the model and
+   * the object, not the handler. */
+  row_watch_stop (&run.member, "member 7's handler");
+  follow_once (&run, VCT_ROW (run.member.row));
   run.target = rounds + 1;
   run_until (NULL, error_at_target, &run, VCT_TEST_TIMEOUT_MS);
   settle_loop (NULL);
-  g_assert_cmpuint (run.error.calls, ==, rounds + 1);
-  g_assert_cmpuint (run.member.tally.calls, ==, per_round * rounds);
-  assert_tally_done (&run.member.tally, "member 7's binding");
+  g_assert_cmpint (run.error.calls, ==, (gint) rounds + 1);
+  g_assert_cmpint (run.member.counter.calls, ==, (gint) (per_round * rounds));
+  text = dup_property_text (run.member.row, "follow-state");
+  g_assert_cmpstr (text, ==, "normal");
+  g_free (text);
+  row_watch_release (&run.member, "member 7's row");
 
-  /* The last unref: every notify once, the service's too; then nothing is delivered. */
+  /* The last unref: every notify once (the list goes with the model, its handler freed),
+   * the service's too; then nothing is delivered. */
   vct_feed_model_unref (run.model);
   run.model = NULL;
-  assert_tally_done (&run.title, "title");
-  assert_tally_done (&run.loading, "loading");
-  assert_tally_done (&run.hidden, "hidden");
-  assert_tally_done (&run.error, "error");
-  assert_tally_done (&run.detail, "detail");
-  list_tallies_assert_done (&run.lists);
+  run.list = NULL;
+  assert_counter_done (&run.title, "title");
+  assert_counter_done (&run.loading, "loading");
+  assert_counter_done (&run.hidden, "hidden");
+  assert_counter_done (&run.error, "error");
+  assert_counter_done (&run.detail, "detail");
+  assert_counter_done (&run.items, "items-changed");
   run_until (NULL, feed_fake_notified, &run.fake, VCT_TEST_TIMEOUT_MS);
   settle_loop (NULL);
   g_assert_cmpint (g_atomic_int_get (&run.fake.notified), ==, 1);
   g_assert_null (run.fake.fetch);
   g_assert_null (run.fake.follow);
-  list_tallies_assert_done (&run.lists);
-  assert_tally_done (&run.error, "error");
-  assert_tally_done (&run.member.tally, "member 7's binding");
-  meter_check (&meter, "feed-follow-bound-row");
+  assert_counter_done (&run.items, "items-changed");
+  assert_counter_done (&run.error, "error");
+  assert_counter_done (&run.member.counter, "member 7's handler");
+  meter_check (&meter, "feed-follow-notify");
 }
 
 int
@@ -1135,9 +1131,8 @@ main (int argc, char **argv)
   vct_test_init (&argc, &argv);
 
   g_test_add_func ("/error/quark-name", test_quark_name);
-  g_test_add_func ("/longevity/song-picker-bound-row", test_song_picker_bound_row);
   g_test_add_func ("/longevity/song-row-notify", test_song_row_notify);
-  g_test_add_func ("/longevity/feed-follow-bound-row", test_feed_follow_bound_row);
-  g_test_add_func ("/longevity/binding", test_binding);
+  g_test_add_func ("/longevity/feed-follow-notify", test_feed_follow_notify);
+  g_test_add_func ("/longevity/select-toggle-notify", test_select_toggle_notify);
   return vct_test_run ();
 }

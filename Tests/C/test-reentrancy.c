@@ -21,6 +21,11 @@
  *     returns, and nothing is delivered afterwards; the request still owned by the
  *     custom API can be completed and its result is dropped;
  *   - every GDestroyNotify runs exactly once, the API's after everything else.
+ *
+ * Then the list's `items-changed` (a GListModel signal, connected on the context thread),
+ * whose handler reads the list as a view does: reloading and replacing itself from inside
+ * a run, and dropping the model's last reference inside the first run of several, with
+ * the list held by the view or not.
  */
 #include "common/vct-test.h"
 
@@ -506,67 +511,290 @@ run_case (gconstpointer data)
 
 /* ------------------------------------------------------------------ the list */
 
+/* The list's `items-changed`, connected on the model's context thread (this one). A
+ * handler may call the API too: reload, disconnect itself (connecting another), drop the
+ * last reference to the model. What a view needs then: no run is emitted inside another
+ * (the handler's own reload is reported later), every run it receives applies to its copy,
+ * and the list reads as the runs it received have left it. */
 typedef struct
 {
-  VctTableModel *model;
+  VctTableModel *model;       /* NULL once the handler dropped it */
+  VctListModel  *list;        /* borrowed, or a reference of the "view" (view_holds_list) */
+  GArray        *copy;        /* gint64: the ids, kept from items-changed alone */
+  GString       *runs;        /* "(p,r,a)" each */
   gint           changes;
   gint           reloads;
   gint           depth;
   gint           max_depth;
-  gint           notified;
+  gint           wrong_thread;
+  GThread       *thread;
+  gint           handlers_freed;  /* each handler's GClosureNotify */
+  gulong         handler;
+  gboolean       replace_in_first_run; /* reload and replace the handler in the first run */
+  gint           drop_model_at;   /* drop the model's last reference in this run (1-based; 0: never) */
+  gint           finalized;       /* weak notifies: the model's and the list's */
+  Counter        reload_callback; /* did-reload-data's legacy callback and its notify */
 } ListReentry;
 
+static gint64
+list_row_id (GListModel *list, guint position)
+{
+  VctRow *row = g_list_model_get_item (list, position);
+  gint64 id = -1;
+
+  g_assert_nonnull (row);
+  g_object_get (row, "id", &id, NULL);
+  g_object_unref (row);
+  return id;
+}
+
+/* The run applies to the copy; the added rows are read now (the list already reads as
+ * this run left it). */
 static void
-list_changed (guint section, guint position, guint removed, guint added, gpointer data)
+list_apply_run (ListReentry *r, GListModel *list, guint position, guint removed, guint added)
+{
+  g_assert_cmpuint (position + removed, <=, r->copy->len);
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, r->copy->len - removed + added);
+  g_array_remove_range (r->copy, position, removed);
+  for (guint i = 0; i < added; i++)
+    {
+      gint64 id = list_row_id (list, position + i);
+      g_array_insert_val (r->copy, position + i, id);
+    }
+  g_string_append_printf (r->runs, "(%u,%u,%u)", position, removed, added);
+}
+
+/* The copy is what the list reads now. */
+static void
+list_assert_copy (ListReentry *r, GListModel *list)
+{
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, r->copy->len);
+  for (guint i = 0; i < r->copy->len; i++)
+    g_assert_cmpint (list_row_id (list, i), ==, g_array_index (r->copy, gint64, i));
+}
+
+static void list_changed (GListModel *list, guint position, guint removed, guint added, gpointer data);
+
+static void
+list_handler_freed (gpointer data, G_GNUC_UNUSED GClosure *closure)
+{
+  ((ListReentry *) data)->handlers_freed++;
+}
+
+static void
+list_connect (ListReentry *r)
+{
+  r->handler = g_signal_connect_data (r->list, "items-changed", G_CALLBACK (list_changed), r, list_handler_freed, 0);
+}
+
+static void
+list_changed (GListModel *list, guint position, guint removed, guint added, gpointer data)
 {
   ListReentry *r = data;
 
-  (void) section; (void) position; (void) removed; (void) added;
+  if (g_thread_self () != r->thread)
+    r->wrong_thread++;
   r->depth++;
   r->max_depth = MAX (r->max_depth, r->depth);
-  if (r->changes++ == 0)
+  list_apply_run (r, list, position, removed, added);
+  r->changes++;
+  if (r->changes == 1 && r->replace_in_first_run)
     {
-      /* From inside items-changed: reload, and replace this very callback. */
+      /* From inside the first run: reload, and replace this very handler. */
       vct_table_model_reload_data (r->model);
-      vct_table_model_set_items_changed (r->model, list_changed, r, NULL);
+      g_signal_handler_disconnect (list, r->handler);
+      list_connect (r);
+      /* Disconnected during its emission: freed once the emission is over. */
+      g_assert_cmpint (r->handlers_freed, ==, 0);
+    }
+  if (r->changes == r->drop_model_at)
+    {
+      /* The last reference, from inside a run: every legacy notify runs now; the list
+       * is still the one this handler was given. */
+      vct_table_model_unref (g_steal_pointer (&r->model));
+      g_assert_cmpint (g_atomic_int_get (&r->reload_callback.notified), ==, 1);
+      g_assert_cmpuint (g_list_model_get_n_items (list), ==, r->copy->len);
     }
   r->depth--;
 }
 
 static void
-list_notify (gpointer data)
+list_reload (VctCellData *const *items, gsize n, gpointer data)
 {
-  ((ListReentry *) data)->notified++;
+  ListReentry *r = data;
+
+  counter_reload_func (items, n, &r->reload_callback);
+  r->reloads++;
 }
 
 static void
-list_reload (VctCellData *const *items, gsize n, gpointer data)
+list_reload_notify (gpointer data)
 {
-  (void) items; (void) n;
-  ((ListReentry *) data)->reloads++;
+  counter_notify (&((ListReentry *) data)->reload_callback);
 }
 
+static void
+list_finalized (gpointer data, G_GNUC_UNUSED GObject *where_the_object_was)
+{
+  ((ListReentry *) data)->finalized++;
+}
+
+static void
+list_reentry_init (ListReentry *r, VctApi *api)
+{
+  memset (r, 0, sizeof *r);
+  r->thread = g_thread_self ();
+  r->copy = g_array_new (FALSE, FALSE, sizeof (gint64));
+  r->runs = g_string_new (NULL);
+  r->model = vct_table_model_new_with_manager (api);
+  r->list = vct_table_model_get_list (r->model);
+  vct_table_model_set_did_reload_data (r->model, list_reload, r, list_reload_notify);
+  g_object_weak_ref (G_OBJECT (r->model), list_finalized, r);
+  g_object_weak_ref (G_OBJECT (r->list), list_finalized, r);
+  list_connect (r);
+}
+
+static void
+list_reentry_clear (ListReentry *r)
+{
+  g_assert_cmpint (r->wrong_thread, ==, 0);
+  g_assert_cmpint (r->reload_callback.calls_after_notify, ==, 0);
+  g_array_unref (r->copy);
+  g_string_free (r->runs, TRUE);
+}
+
+/* A handler reloads from inside the first load's run and replaces itself: the second load
+ * comes later, to the new handler; the old one is freed once. */
 static void
 test_list_items_changed (void)
 {
-  ListReentry r = { 0 };
+  ListReentry r;
   char *json = vct_test_photos_json (1, 5);
-  char *uri = vct_test_write_temp (json, -1, NULL);
+  char *path = NULL;
+  char *uri = vct_test_write_temp (json, -1, &path);
   VctApi *api = vct_api_new_for_uri (uri);
 
-  r.model = vct_table_model_new_with_manager (api);
+  list_reentry_init (&r, api);
+  r.replace_in_first_run = TRUE;
   vct_api_unref (api);
-  vct_table_model_set_items_changed (r.model, list_changed, &r, list_notify);
-  vct_table_model_set_did_reload_data (r.model, list_reload, &r, NULL);
   vct_table_model_reload_data (r.model);
   wait_int_at_least (NULL, &r.reloads, 2);
   run_until (NULL, cond_not_loading, r.model, VCT_TEST_TIMEOUT_MS);
+  settle_loop (NULL);
   g_assert_cmpint (r.max_depth, ==, 1);
-  g_assert_cmpint (r.notified, ==, 1);
+  g_assert_cmpint (r.reloads, ==, 2);
+  /* The first load's one run; the second load (the same document) changes nothing. */
+  g_assert_cmpstr (r.runs->str, ==, "(0,0,5)");
+  g_assert_cmpint (r.handlers_freed, ==, 1);
   g_assert_cmpuint (vct_table_model_get_n_items (r.model), ==, 5);
-  vct_table_model_unref (r.model);
+  list_assert_copy (&r, G_LIST_MODEL (r.list));
+
+  /* The replacement receives the next change. */
+  {
+    char *more = vct_test_photos_json (1, 7);
+
+    g_assert_true (g_file_set_contents (path, more, -1, NULL));
+    g_free (more);
+  }
+  vct_table_model_reload_data (r.model);
+  wait_int_at_least (NULL, &r.reloads, 3);
+  settle_loop (NULL);
+  g_assert_cmpstr (r.runs->str, ==, "(0,0,5)(5,0,2)");
+  list_assert_copy (&r, G_LIST_MODEL (r.list));
+  g_assert_cmpint (r.max_depth, ==, 1);
+
+  /* The model's last unref finalizes the list: the replacement is freed with it. */
+  vct_table_model_unref (g_steal_pointer (&r.model));
+  g_assert_cmpint (r.finalized, ==, 2);
+  g_assert_cmpint (r.handlers_freed, ==, 2);
+  g_assert_cmpint (g_atomic_int_get (&r.reload_callback.notified), ==, 1);
+  list_reentry_clear (&r);
+  g_free (path);
   g_free (uri);
   g_free (json);
+}
+
+/* A handler drops the model's last reference inside the first run of a reload that has
+ * several: the model is finalized at once, its did-reload-data is never delivered, and
+ * whatever runs the list still emits, a view's copy kept from them is what the list reads
+ * (held by the view, it keeps answering; not held, it goes once the emission is over). */
+static void
+list_drop_model_in_run (gboolean view_holds_list)
+{
+  ListReentry r;
+  FakeApi fake;
+  VctApi *api;
+  /* 1..8, then every other one gone and four new at the end: several runs. */
+  static const gint64 second[] = { 2, 4, 6, 8, 20, 21, 22, 23 };
+  GString *doc = g_string_new ("[");
+  char *first_json = vct_test_photos_json (1, 8);
+  char *second_json;
+  gint reloads;
+
+  for (guint i = 0; i < G_N_ELEMENTS (second); i++)
+    {
+      char *one = vct_test_photos_json (second[i], 1);
+      g_string_append_printf (doc, "%s%.*s", i == 0 ? "" : ", ", (int) strlen (one) - 2, one + 1);
+      g_free (one);
+    }
+  g_string_append (doc, "]");
+  second_json = g_string_free (doc, FALSE);
+
+  fake_api_init (&fake);
+  api = fake_api_new (&fake);
+  list_reentry_init (&r, api);
+  if (view_holds_list)
+    g_object_ref (r.list);
+
+  vct_table_model_reload_data (r.model);
+  vct_api_request_return_json (fake_api_wait_request (&fake, NULL), first_json, -1);
+  wait_int_at_least (NULL, &r.reloads, 1);
+  settle_loop (NULL);
+  g_assert_cmpstr (r.runs->str, ==, "(0,0,8)");
+  g_string_truncate (r.runs, 0);
+
+  /* The second reload: the handler drops the model in the first of its runs. */
+  r.drop_model_at = r.changes + 1;
+  reloads = r.reloads;
+  vct_table_model_reload_data (r.model);
+  vct_api_request_return_json (fake_api_wait_request (&fake, NULL), second_json, -1);
+  run_until (NULL, cond_flag, &r.finalized, VCT_TEST_TIMEOUT_MS);
+  settle_loop (NULL);
+  g_test_message ("runs after the reload: %s", r.runs->str);
+  g_assert_null (r.model);
+  g_assert_cmpint (r.max_depth, ==, 1);
+  g_assert_cmpint (r.reloads, ==, reloads);
+  g_assert_cmpint (r.reload_callback.calls_after_notify, ==, 0);
+  if (view_holds_list)
+    {
+      /* The model is gone, the list is not: it reads as the runs it emitted left it. */
+      g_assert_cmpint (r.finalized, ==, 1);
+      list_assert_copy (&r, G_LIST_MODEL (r.list));
+      g_signal_handler_disconnect (r.list, r.handler);
+      g_assert_cmpint (r.handlers_freed, ==, 1);
+      g_object_unref (r.list);
+    }
+  g_assert_cmpint (r.finalized, ==, 2);
+  g_assert_cmpint (r.handlers_freed, ==, 1);
+
+  vct_api_unref (api);
+  run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
+  fake_api_clear (&fake);
+  list_reentry_clear (&r);
+  g_free (first_json);
+  g_free (second_json);
+}
+
+static void
+test_list_drop_model (void)
+{
+  list_drop_model_in_run (FALSE);
+}
+
+static void
+test_list_drop_model_view_holds_list (void)
+{
+  list_drop_model_in_run (TRUE);
 }
 
 int
@@ -581,5 +809,7 @@ main (int argc, char **argv)
         g_free (path);
       }
   g_test_add_func ("/reentrancy/list/items-changed", test_list_items_changed);
+  g_test_add_func ("/reentrancy/list/drop-model/list-dropped", test_list_drop_model);
+  g_test_add_func ("/reentrancy/list/drop-model/list-held", test_list_drop_model_view_holds_list);
   return vct_test_run ();
 }

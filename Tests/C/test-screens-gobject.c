@@ -11,10 +11,11 @@
  * creating thread); the last unref disposing at once with a fetch pending, nothing
  * delivered afterwards; the VCT_IS_* checks of the entry points.
  *
- * Like test-gobject.c, every report goes to one ordered log (SgLog), checked to run on
- * the model's context thread, each legacy callback's notify counted. Nothing sleeps to
- * synchronise: the loop runs until an event is logged (with a guard), and "nothing else
- * happens" is a short quiet period of the loop (settle_loop).
+ * Like test-gobject.c, every report goes to one ordered log (SgLog, over common/'s
+ * VctTestLog), checked to run on the model's context thread, each legacy callback's
+ * notify counted. Nothing sleeps to synchronise: the loop runs until an event is logged
+ * (with a guard), and "nothing else happens" is a short quiet period of the loop
+ * (settle_loop).
  *
  * /gobject/feed/follow/completed-before-redraw probes a rule the library broke when it
  * was written (a follow that completes after "loading" reached the member row object but
@@ -37,270 +38,63 @@
 
 /* ------------------------------------------------------------- SgLog */
 
-#define SG_MAX_SLOTS 8
-
-typedef struct _SgLog SgLog;
-
-/* One legacy callback slot: its name in the log ("cb-<name>:…") and its notify count. */
+/* The screens' log: VctTestLog (common/vct-test.h) with what this file's handlers need.
+ * Its events: legacy callbacks ("cb-title:<text>", "cb-loading:0|1", "cb-hidden:0|1",
+ * "cb-error:<message without the prefix>", "cb-detail:<id>|<title>|<description>|<url>",
+ * "cb-state:<nick>", "cb-button:0|1", "cb-dismiss"), notifies ("notify::<property>=<value
+ * read in the handler>", "<tag>:notify::…" for a watched row), signals
+ * ("did-error:<message>", "open-detail:<id>", "dismiss"), the list's
+ * "items-changed:<position>,<removed>,<added>" and the model's weak notify ("finalized"). */
 typedef struct
 {
-  SgLog      *log;
-  const char *name;
-  gint        notified; /* atomic */
-} SgSlot;
-
-/* One ordered log of everything a screen reports: legacy callbacks ("cb-title:<text>",
- * "cb-loading:0|1", "cb-hidden:0|1", "cb-error:<message without the prefix>",
- * "cb-detail:<id>|<title>|<description>|<url>", "cb-state:<nick>", "cb-button:0|1",
- * "cb-dismiss"), notifies ("notify::<property>=<value read in the handler>", prefixed
- * with "<tag>:" for a watched row), signals ("did-error:<message>", "open-detail:<id>",
- * "dismiss"), the list's "items-changed:<position>,<removed>,<added>" and the model's
- * weak notify ("finalized"). */
-struct _SgLog
-{
-  GMutex     lock;
-  GCond      cond;
-  GPtrArray *events;             /* char * (lock) */
-  GThread   *thread;             /* every report must run here */
-  gint       wrong_thread;       /* atomic */
-  gint       calls_after_notify; /* atomic */
-  gint       finalized;          /* atomic */
-  SgSlot     slots[SG_MAX_SLOTS];
-  guint      n_slots;
-  GPtrArray *photos;             /* VctFeedPhoto * from open-detail, referenced (lock) */
+  VctTestLog  base;
+  GPtrArray  *photos; /* VctFeedPhoto * from open-detail, referenced (base.lock) */
   /* When set, the did-error handler (resp. the legacy title callback) drops this
    * reference. */
-  GObject   *drop_in_error_signal;
-  GObject   *drop_in_legacy_title;
-};
+  GObject    *drop_in_error_signal;
+  GObject    *drop_in_legacy_title;
+} SgLog;
 
+/* The log of the calling thread, reporting on the default context. */
 static void
-sg_log_init (SgLog *log, GThread *thread)
+sg_log_init (SgLog *log)
 {
   memset (log, 0, sizeof *log);
-  g_mutex_init (&log->lock);
-  g_cond_init (&log->cond);
-  log->events = g_ptr_array_new_with_free_func (g_free);
+  vct_test_log_init (&log->base, NULL);
   log->photos = g_ptr_array_new_with_free_func (g_object_unref);
-  log->thread = thread;
 }
 
 static void
 sg_log_clear (SgLog *log)
 {
-  g_assert_cmpint (g_atomic_int_get (&log->wrong_thread), ==, 0);
-  g_assert_cmpint (g_atomic_int_get (&log->calls_after_notify), ==, 0);
   g_assert_null (log->drop_in_error_signal);
   g_assert_null (log->drop_in_legacy_title);
-  g_clear_pointer (&log->events, g_ptr_array_unref);
+  vct_test_log_clear (&log->base);
   g_clear_pointer (&log->photos, g_ptr_array_unref);
-  g_mutex_clear (&log->lock);
-  g_cond_clear (&log->cond);
 }
 
-/* Appends @event (taken), noting a call on another thread than the log's. */
-static void
-sg_log_add (SgLog *log, char *event)
-{
-  if (g_thread_self () != log->thread)
-    g_atomic_int_inc (&log->wrong_thread);
-  g_mutex_lock (&log->lock);
-  g_ptr_array_add (log->events, event);
-  g_cond_broadcast (&log->cond);
-  g_mutex_unlock (&log->lock);
-}
+#define sg_assert_log(log, expected) vct_test_assert_log (&(log)->base, (expected))
+#define sg_log_n_events(log) vct_test_log_n_events (&(log)->base)
+#define sg_log_take(log) vct_test_log_take (&(log)->base)
+/* Runs the default context (the model's, iterated by this thread) until @event is logged. */
+#define sg_run_until_event(log, event) vct_test_log_run_until_event (&(log)->base, (event))
+/* Blocks (the context is another thread's) until @event is logged. */
+#define sg_log_wait_event(log, event) vct_test_log_wait_event (&(log)->base, (event))
 
-static guint
-sg_log_n_events (SgLog *log)
-{
-  guint n;
-
-  g_mutex_lock (&log->lock);
-  n = log->events->len;
-  g_mutex_unlock (&log->lock);
-  return n;
-}
-
-static gboolean
-sg_log_has_locked (SgLog *log, const char *event)
-{
-  for (guint i = 0; i < log->events->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (log->events, i), event) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-/* The events since the last call, joined with "|"; clears them. g_free. */
-static char *
-sg_log_take (SgLog *log)
-{
-  GString *joined = g_string_new (NULL);
-
-  g_mutex_lock (&log->lock);
-  for (guint i = 0; i < log->events->len; i++)
-    {
-      if (i > 0)
-        g_string_append_c (joined, '|');
-      g_string_append (joined, g_ptr_array_index (log->events, i));
-    }
-  g_ptr_array_set_size (log->events, 0);
-  g_mutex_unlock (&log->lock);
-  return g_string_free (joined, FALSE);
-}
-
-#define sg_assert_log(log, expected) G_STMT_START { \
-    char *seen_ = sg_log_take (log);                  \
-    g_assert_cmpstr (seen_, ==, (expected));          \
-    g_free (seen_);                                   \
-  } G_STMT_END
-
-/* The events of @seen whose text starts with @prefix (one row object's, "s1:"), in order,
- * joined with "|". Each object's notifies come in the order of its changes; across
- * objects, a batch may report one row's change (as the list re-points it) before
- * another's own report arrives, so tests compare per object. */
-static char *
-sg_events_with_prefix (const char *seen, const char *prefix)
-{
-  g_auto (GStrv) events = g_strsplit (seen, "|", -1);
-  GString *kept = g_string_new (NULL);
-
-  for (guint i = 0; events[i] != NULL; i++)
-    if (g_str_has_prefix (events[i], prefix))
-      {
-        if (kept->len > 0)
-          g_string_append_c (kept, '|');
-        g_string_append (kept, events[i]);
-      }
-  return g_string_free (kept, FALSE);
-}
-
+/* The events of @seen whose text starts with @prefix (one row object's, "s1:"), in order.
+ * Each object's notifies come in the order of its changes; across objects, a batch may
+ * report one row's change (as the list re-points it) before another's own report
+ * arrives, so tests compare per object. */
 #define sg_assert_events_with_prefix(seen, prefix, expected) G_STMT_START { \
-    char *kept_ = sg_events_with_prefix ((seen), (prefix));                 \
+    char *kept_ = vct_test_log_filter ((seen), (prefix));                   \
     g_assert_cmpstr (kept_, ==, (expected));                                \
     g_free (kept_);                                                         \
   } G_STMT_END
 
-typedef struct
-{
-  SgLog      *log;
-  const char *event;
-} SgWait;
-
-static gboolean
-sg_wait_cond (gpointer data)
-{
-  SgWait *wait = data;
-  gboolean found;
-
-  g_mutex_lock (&wait->log->lock);
-  found = sg_log_has_locked (wait->log, wait->event);
-  g_mutex_unlock (&wait->log->lock);
-  return found;
-}
-
-static gboolean
-sg_set_flag (gpointer data)
-{
-  g_atomic_int_set ((gint *) data, 1);
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs @context (the model's, iterated by this thread; NULL: the default) until @event
- * is logged; fails naming what was logged when the guard passes first. */
-static void
-sg_run_until_event_at (GMainContext *context, SgLog *log, const char *event, const char *file, int line)
-{
-  SgWait wait = { log, event };
-  GSource *guard;
-  gint expired = 0;
-
-  if (context == NULL)
-    context = g_main_context_default ();
-  guard = g_timeout_source_new (vct_test_scale (VCT_TEST_TIMEOUT_MS, VCT_TEST_TIMEOUT_MS * 10));
-  g_source_set_callback (guard, sg_set_flag, &expired, NULL);
-  g_source_attach (guard, context);
-  while (!sg_wait_cond (&wait) && !g_atomic_int_get (&expired))
-    g_main_context_iteration (context, TRUE);
-  g_source_destroy (guard);
-  g_source_unref (guard);
-  if (!sg_wait_cond (&wait))
-    {
-      char *seen = sg_log_take (log);
-      char *message = g_strdup_printf ("timed out waiting for \"%s\"; logged: \"%s\"", event, seen);
-
-      g_assertion_message (G_LOG_DOMAIN, file, line, "sg_run_until_event", message);
-      g_free (message);
-      g_free (seen);
-    }
-}
-
-#define sg_run_until_event(context, log, event) \
-  sg_run_until_event_at ((context), (log), (event), __FILE__, __LINE__)
-
-static gint64
-sg_deadline (void)
-{
-  return g_get_monotonic_time () +
-         (gint64) VCT_TEST_TIMEOUT_MS * 1000 * (vct_test_under_valgrind () ? 10 : 1);
-}
-
-/* Blocks (the context is another thread's) until @event is logged. */
-static void
-sg_log_wait_event (SgLog *log, const char *event)
-{
-  gint64 deadline = sg_deadline ();
-
-  g_mutex_lock (&log->lock);
-  while (!sg_log_has_locked (log, event))
-    if (!g_cond_wait_until (&log->cond, &log->lock, deadline) && !sg_log_has_locked (log, event))
-      {
-        GString *seen = g_string_new (NULL);
-
-        for (guint i = 0; i < log->events->len; i++)
-          g_string_append_printf (seen, "%s%s", i > 0 ? "|" : "", (char *) g_ptr_array_index (log->events, i));
-        g_error ("sg_log_wait_event: \"%s\" was not logged in time; logged: \"%s\"", event, seen->str);
-      }
-  g_mutex_unlock (&log->lock);
-}
-
 /* ------------------------------------------------------------- legacy callbacks */
 
-static SgSlot *
-sg_slot (SgLog *log, const char *name)
-{
-  SgSlot *slot;
-
-  g_assert_cmpuint (log->n_slots, <, SG_MAX_SLOTS);
-  slot = &log->slots[log->n_slots++];
-  slot->log = log;
-  slot->name = name;
-  slot->notified = 0;
-  return slot;
-}
-
-static void
-sg_slot_notify (gpointer data)
-{
-  g_atomic_int_inc (&((SgSlot *) data)->notified);
-}
-
-static void
-sg_slot_record (SgSlot *slot, char *what)
-{
-  if (g_atomic_int_get (&slot->notified) > 0)
-    g_atomic_int_inc (&slot->log->calls_after_notify);
-  sg_log_add (slot->log, g_strdup_printf ("cb-%s:%s", slot->name, what));
-  g_free (what);
-}
-
-static void
-sg_assert_all_notified (SgLog *log)
-{
-  for (guint i = 0; i < log->n_slots; i++)
-    if (g_atomic_int_get (&log->slots[i].notified) != 1)
-      g_error ("the notify of \"%s\" ran %d times, not once", log->slots[i].name,
-               g_atomic_int_get (&log->slots[i].notified));
-}
+/* The log a legacy callback's slot belongs to. */
+#define SG_SLOT_LOG(slot) ((SgLog *) ((VctTestLogSlot *) (slot))->log)
 
 /* An error message without ERROR_PREFIX ("(no prefix)" when it lacks it). */
 static char *
@@ -314,113 +108,45 @@ sg_message (const char *message)
 static void
 sg_cb_text (const char *text, gpointer data)
 {
-  SgSlot *slot = data;
-  SgLog *log = slot->log;
+  VctTestLogSlot *slot = data;
+  SgLog *log = SG_SLOT_LOG (slot);
 
   g_assert_nonnull (text);
-  if (strcmp (slot->name, "error") == 0)
-    sg_slot_record (slot, sg_message (text));
+  if (strcmp (slot->name, "cb-error") == 0)
+    vct_test_log_record (slot, sg_message (text));
   else
-    sg_slot_record (slot, g_strdup (text));
-  if (strcmp (slot->name, "title") == 0 && log->drop_in_legacy_title != NULL)
+    vct_test_log_record (slot, g_strdup (text));
+  if (strcmp (slot->name, "cb-title") == 0 && log->drop_in_legacy_title != NULL)
     {
-      GString *notified = g_string_new ("after-unref:");
+      char *notified;
 
       g_object_unref (g_steal_pointer (&log->drop_in_legacy_title));
       /* Which legacy notifies have run when the last unref returns, inside this callback. */
-      for (guint i = 0; i < log->n_slots; i++)
-        g_string_append_printf (notified, "%d", g_atomic_int_get (&log->slots[i].notified));
-      sg_log_add (log, g_string_free (notified, FALSE));
+      notified = vct_test_log_dup_notified (&log->base);
+      vct_test_log_addf (&log->base, "after-unref:%s", notified);
+      g_free (notified);
     }
-}
-
-static void
-sg_cb_boolean (gboolean value, gpointer slot)
-{
-  sg_slot_record (slot, g_strdup (value ? "1" : "0"));
 }
 
 static void
 sg_cb_detail (gint64 id, const char *title, const char *description, const char *image_url, gpointer slot)
 {
-  sg_slot_record (slot, g_strdup_printf ("%" G_GINT64_FORMAT "|%s|%s|%s", id, title, description, image_url));
-}
-
-static const char *
-sg_enum_nick (GType type, gint value)
-{
-  GEnumClass *klass = g_type_class_ref (type);
-  GEnumValue *found = g_enum_get_value (klass, value);
-  const char *nick = found != NULL ? found->value_nick : "(invalid)";
-
-  g_type_class_unref (klass); /* the class stays: the nick is static */
-  return nick;
+  vct_test_log_record (slot, g_strdup_printf ("%" G_GINT64_FORMAT "|%s|%s|%s", id, title, description, image_url));
 }
 
 static void
 sg_cb_state (VctSongPickerState state, gpointer slot)
 {
-  sg_slot_record (slot, g_strdup (sg_enum_nick (VCT_TYPE_SONG_PICKER_STATE, (gint) state)));
+  vct_test_log_record (slot, g_strdup (vct_test_enum_nick (VCT_TYPE_SONG_PICKER_STATE, (gint) state)));
 }
 
 static void
 sg_cb_dismiss (gpointer slot)
 {
-  if (g_atomic_int_get (&((SgSlot *) slot)->notified) > 0)
-    g_atomic_int_inc (&((SgSlot *) slot)->log->calls_after_notify);
-  sg_log_add (((SgSlot *) slot)->log, g_strdup ("cb-dismiss"));
+  vct_test_log_record (slot, NULL);
 }
 
 /* ------------------------------------------------------------- GObject handlers */
-
-/* @object's property @pspec as text, read now: strings as they are ("(null)"), booleans
- * 0/1, enums by nick, 64-bit integers, objects by type name, dates in ISO 8601. */
-static char *
-sg_format_property (GObject *object, GParamSpec *pspec)
-{
-  GValue value = G_VALUE_INIT;
-  GType type = G_PARAM_SPEC_VALUE_TYPE (pspec);
-  char *text;
-
-  g_value_init (&value, type);
-  g_object_get_property (object, pspec->name, &value);
-  if (type == G_TYPE_STRING)
-    text = g_strdup (g_value_get_string (&value) != NULL ? g_value_get_string (&value) : "(null)");
-  else if (type == G_TYPE_BOOLEAN)
-    text = g_strdup (g_value_get_boolean (&value) ? "1" : "0");
-  else if (type == G_TYPE_INT64)
-    text = g_strdup_printf ("%" G_GINT64_FORMAT, g_value_get_int64 (&value));
-  else if (G_TYPE_IS_ENUM (type))
-    text = g_strdup (sg_enum_nick (type, g_value_get_enum (&value)));
-  else if (type == G_TYPE_DATE_TIME)
-    text = g_value_get_boxed (&value) != NULL ? g_date_time_format_iso8601 (g_value_get_boxed (&value))
-                                              : g_strdup ("(null)");
-  else if (G_TYPE_IS_OBJECT (type))
-    text = g_strdup (g_value_get_object (&value) != NULL ? G_OBJECT_TYPE_NAME (g_value_get_object (&value))
-                                                         : "(null)");
-  else
-    text = g_strdup_printf ("(%s)", g_type_name (type));
-  g_value_unset (&value);
-  return text;
-}
-
-/* "notify::<property>=<value>", with "<tag>:" first for a watched row (sg_watch_row). */
-static void
-sg_on_notify (GObject *object, GParamSpec *pspec, gpointer data)
-{
-  const char *tag = g_object_get_data (object, "sg-tag");
-  char *value = sg_format_property (object, pspec);
-
-  sg_log_add (data, g_strdup_printf ("%s%snotify::%s=%s", tag != NULL ? tag : "", tag != NULL ? ":" : "",
-                                     pspec->name, value));
-  g_free (value);
-}
-
-static void
-sg_on_items_changed (G_GNUC_UNUSED GListModel *list, guint position, guint removed, guint added, gpointer data)
-{
-  sg_log_add (data, g_strdup_printf ("items-changed:%u,%u,%u", position, removed, added));
-}
 
 static void
 sg_on_did_error (GObject *model, const char *message, gpointer data)
@@ -429,7 +155,7 @@ sg_on_did_error (GObject *model, const char *message, gpointer data)
   char *text = sg_message (message);
 
   g_assert_true (VCT_IS_FEED_MODEL (model) || VCT_IS_SONG_PICKER_MODEL (model));
-  sg_log_add (log, g_strdup_printf ("did-error:%s", text));
+  vct_test_log_addf (&log->base, "did-error:%s", text);
   g_free (text);
   if (log->drop_in_error_signal != NULL)
     g_object_unref (g_steal_pointer (&log->drop_in_error_signal));
@@ -442,73 +168,80 @@ sg_on_open_detail (VctFeedModel *model, VctFeedPhoto *photo, gpointer data)
 
   g_assert_true (VCT_IS_FEED_MODEL (model));
   g_assert_true (VCT_IS_FEED_PHOTO (photo));
-  g_mutex_lock (&log->lock);
+  g_mutex_lock (&log->base.lock);
   g_ptr_array_add (log->photos, g_object_ref (photo));
-  g_mutex_unlock (&log->lock);
-  sg_log_add (log, g_strdup_printf ("open-detail:%" G_GINT64_FORMAT, vct_feed_photo_get_id (photo)));
+  g_mutex_unlock (&log->base.lock);
+  vct_test_log_addf (&log->base, "open-detail:%" G_GINT64_FORMAT, vct_feed_photo_get_id (photo));
 }
 
 static void
 sg_on_dismiss (VctSongPickerModel *model, gpointer data)
 {
   g_assert_true (VCT_IS_SONG_PICKER_MODEL (model));
-  sg_log_add (data, g_strdup ("dismiss"));
-}
-
-static void
-sg_on_finalized (gpointer data, G_GNUC_UNUSED GObject *where_the_object_was)
-{
-  SgLog *log = data;
-
-  g_atomic_int_inc (&log->finalized);
-  sg_log_add (log, g_strdup ("finalized"));
+  vct_test_log_add (&((SgLog *) data)->base, g_strdup ("dismiss"));
 }
 
 /* The feed's five legacy callbacks, its notify and two signals, its list's items-changed. */
 static void
 sg_connect_feed (VctFeedModel *model, SgLog *log)
 {
-  vct_feed_model_set_did_update_title (model, sg_cb_text, sg_slot (log, "title"), sg_slot_notify);
-  vct_feed_model_set_did_change_loading (model, sg_cb_boolean, sg_slot (log, "loading"), sg_slot_notify);
-  vct_feed_model_set_did_change_list_hidden (model, sg_cb_boolean, sg_slot (log, "hidden"), sg_slot_notify);
-  vct_feed_model_set_did_error (model, sg_cb_text, sg_slot (log, "error"), sg_slot_notify);
-  vct_feed_model_set_did_open_detail (model, sg_cb_detail, sg_slot (log, "detail"), sg_slot_notify);
-  g_signal_connect (model, "notify", G_CALLBACK (sg_on_notify), log);
+  VctTestLog *base = &log->base;
+
+  vct_feed_model_set_did_update_title (model, sg_cb_text, vct_test_log_slot (base, "cb-title"),
+                                       vct_test_log_slot_notify);
+  vct_feed_model_set_did_change_loading (model, vct_test_log_boolean_func, vct_test_log_slot (base, "cb-loading"),
+                                         vct_test_log_slot_notify);
+  vct_feed_model_set_did_change_list_hidden (model, vct_test_log_boolean_func, vct_test_log_slot (base, "cb-hidden"),
+                                             vct_test_log_slot_notify);
+  vct_feed_model_set_did_error (model, sg_cb_text, vct_test_log_slot (base, "cb-error"), vct_test_log_slot_notify);
+  vct_feed_model_set_did_open_detail (model, sg_cb_detail, vct_test_log_slot (base, "cb-detail"),
+                                      vct_test_log_slot_notify);
+  g_signal_connect (model, "notify", G_CALLBACK (vct_test_log_on_notify), base);
   g_signal_connect (model, "did-error", G_CALLBACK (sg_on_did_error), log);
   g_signal_connect (model, "open-detail", G_CALLBACK (sg_on_open_detail), log);
-  g_signal_connect (vct_feed_model_get_list (model), "items-changed", G_CALLBACK (sg_on_items_changed), log);
+  g_signal_connect (vct_feed_model_get_list (model), "items-changed", G_CALLBACK (vct_test_log_on_items_changed),
+                    base);
 }
 
 /* The picker's six legacy callbacks, its notify and two signals, its list's items-changed. */
 static void
 sg_connect_picker (VctSongPickerModel *model, SgLog *log)
 {
-  vct_song_picker_model_set_did_change_state (model, sg_cb_state, sg_slot (log, "state"), sg_slot_notify);
-  vct_song_picker_model_set_did_update_title (model, sg_cb_text, sg_slot (log, "title"), sg_slot_notify);
-  vct_song_picker_model_set_did_change_button_enabled (model, sg_cb_boolean, sg_slot (log, "button"),
-                                                       sg_slot_notify);
-  vct_song_picker_model_set_did_dismiss (model, sg_cb_dismiss, sg_slot (log, "dismiss"), sg_slot_notify);
-  vct_song_picker_model_set_did_error (model, sg_cb_text, sg_slot (log, "error"), sg_slot_notify);
-  vct_song_picker_model_set_did_change_loading (model, sg_cb_boolean, sg_slot (log, "loading"), sg_slot_notify);
-  g_signal_connect (model, "notify", G_CALLBACK (sg_on_notify), log);
+  VctTestLog *base = &log->base;
+
+  vct_song_picker_model_set_did_change_state (model, sg_cb_state, vct_test_log_slot (base, "cb-state"),
+                                              vct_test_log_slot_notify);
+  vct_song_picker_model_set_did_update_title (model, sg_cb_text, vct_test_log_slot (base, "cb-title"),
+                                              vct_test_log_slot_notify);
+  vct_song_picker_model_set_did_change_button_enabled (model, vct_test_log_boolean_func,
+                                                       vct_test_log_slot (base, "cb-button"),
+                                                       vct_test_log_slot_notify);
+  vct_song_picker_model_set_did_dismiss (model, sg_cb_dismiss, vct_test_log_slot (base, "cb-dismiss"),
+                                         vct_test_log_slot_notify);
+  vct_song_picker_model_set_did_error (model, sg_cb_text, vct_test_log_slot (base, "cb-error"),
+                                       vct_test_log_slot_notify);
+  vct_song_picker_model_set_did_change_loading (model, vct_test_log_boolean_func,
+                                                vct_test_log_slot (base, "cb-loading"), vct_test_log_slot_notify);
+  g_signal_connect (model, "notify", G_CALLBACK (vct_test_log_on_notify), base);
   g_signal_connect (model, "did-error", G_CALLBACK (sg_on_did_error), log);
   g_signal_connect (model, "dismiss", G_CALLBACK (sg_on_dismiss), log);
-  g_signal_connect (vct_song_picker_model_get_list (model), "items-changed", G_CALLBACK (sg_on_items_changed), log);
+  g_signal_connect (vct_song_picker_model_get_list (model), "items-changed",
+                    G_CALLBACK (vct_test_log_on_items_changed), base);
 }
 
-/* Logs @row's notifies as "<tag>:notify::…" (@tag: a string literal). */
+/* Logs @row's notifies as "<tag>:notify::…" (@tag: a string literal); the log holds its
+ * own reference. */
 static void
 sg_watch_row (gpointer row, SgLog *log, const char *tag)
 {
-  g_object_set_data (G_OBJECT (row), "sg-tag", (gpointer) tag);
-  g_signal_connect (row, "notify", G_CALLBACK (sg_on_notify), log);
+  vct_test_log_watch (&log->base, row, tag);
 }
 
 /* Stops logging @row's notifies and drops the reference the test holds. */
 static void
 sg_unwatch_row (gpointer row, SgLog *log)
 {
-  g_signal_handlers_disconnect_by_data (row, log);
+  vct_test_log_unwatch (&log->base, row);
   g_object_unref (row);
 }
 
@@ -544,9 +277,6 @@ sg_cancelled_cond (gpointer cancellable)
 }
 
 /* ------------------------------------------------------------- feed documents */
-
-
-
 
 #define DAY_1 VCT_TEST_FEED_DAY_1
 #define DAY_2 VCT_TEST_FEED_DAY_2
@@ -609,21 +339,21 @@ feed_fx_setup (FeedFx *fx, GMainContext *service_context)
   g_assert_true (VCT_IS_FEED_MODEL (fx->model));
   vct_feed_service_unref (service); /* the model keeps one */
   fx->list = G_LIST_MODEL (vct_feed_model_get_list (fx->model));
-  sg_log_init (&fx->log, g_thread_self ());
+  sg_log_init (&fx->log);
   sg_connect_feed (fx->model, &fx->log);
-  g_object_weak_ref (G_OBJECT (fx->model), sg_on_finalized, &fx->log);
+  g_object_weak_ref (G_OBJECT (fx->model), vct_test_log_finalized, &fx->log.base);
 }
 
 /* The last unref: disposed at once, every legacy notify run once. */
 static void
 feed_fx_unref (FeedFx *fx)
 {
-  gint before = g_atomic_int_get (&fx->log.finalized);
+  gint before = g_atomic_int_get (&fx->log.base.finalized);
 
   vct_feed_model_unref (g_steal_pointer (&fx->model));
   fx->list = NULL;
-  g_assert_cmpint (g_atomic_int_get (&fx->log.finalized), ==, before + 1);
-  sg_assert_all_notified (&fx->log);
+  g_assert_cmpint (g_atomic_int_get (&fx->log.base.finalized), ==, before + 1);
+  vct_test_log_assert_all_notified (&fx->log.base);
 }
 
 static void
@@ -637,7 +367,7 @@ feed_fx_teardown (FeedFx *fx)
   fake_service_finish (&fx->fake);
   settle_loop (NULL);
   g_assert_cmpuint (sg_log_n_events (&fx->log), ==, 0);
-  sg_assert_all_notified (&fx->log);
+  vct_test_log_assert_all_notified (&fx->log.base);
   sg_log_clear (&fx->log);
 }
 
@@ -650,7 +380,7 @@ feed_fx_load (FeedFx *fx, const char *json)
   vct_feed_model_reload (fx->model);
   request = fake_service_wait_fetch (&fx->fake);
   vct_api_request_return_json (request, json, -1);
-  sg_run_until_event (NULL, &fx->log, "notify::loading=0");
+  sg_run_until_event (&fx->log, "notify::loading=0");
   settle_loop (NULL);
 }
 
@@ -687,20 +417,20 @@ songs_fx_setup (SongsFx *fx)
   g_assert_true (VCT_IS_SONG_PICKER_MODEL (fx->model));
   vct_song_service_unref (service);
   fx->list = G_LIST_MODEL (vct_song_picker_model_get_list (fx->model));
-  sg_log_init (&fx->log, g_thread_self ());
+  sg_log_init (&fx->log);
   sg_connect_picker (fx->model, &fx->log);
-  g_object_weak_ref (G_OBJECT (fx->model), sg_on_finalized, &fx->log);
+  g_object_weak_ref (G_OBJECT (fx->model), vct_test_log_finalized, &fx->log.base);
 }
 
 static void
 songs_fx_unref (SongsFx *fx)
 {
-  gint before = g_atomic_int_get (&fx->log.finalized);
+  gint before = g_atomic_int_get (&fx->log.base.finalized);
 
   vct_song_picker_model_unref (g_steal_pointer (&fx->model));
   fx->list = NULL;
-  g_assert_cmpint (g_atomic_int_get (&fx->log.finalized), ==, before + 1);
-  sg_assert_all_notified (&fx->log);
+  g_assert_cmpint (g_atomic_int_get (&fx->log.base.finalized), ==, before + 1);
+  vct_test_log_assert_all_notified (&fx->log.base);
 }
 
 static void
@@ -714,7 +444,7 @@ songs_fx_teardown (SongsFx *fx)
   fake_service_finish (&fx->fake);
   settle_loop (NULL);
   g_assert_cmpuint (sg_log_n_events (&fx->log), ==, 0);
-  sg_assert_all_notified (&fx->log);
+  vct_test_log_assert_all_notified (&fx->log.base);
   sg_log_clear (&fx->log);
 }
 
@@ -1130,7 +860,7 @@ test_feed_load_order (void)
   g_assert_cmpuint (sg_log_n_events (&fx.log), ==, 0);
   g_assert_true (vct_feed_model_is_loading (fx.model));
   request = fake_service_wait_fetch (&fx.fake);
-  sg_run_until_event (NULL, &fx.log, "notify::loading=1");
+  sg_run_until_event (&fx.log, "notify::loading=1");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1");
 
@@ -1138,7 +868,7 @@ test_feed_load_order (void)
    * legacy callback just before its notify. */
   vct_api_request_return_json (request, json, -1);
   g_assert_cmpuint (sg_log_n_events (&fx.log), ==, 0);
-  sg_run_until_event (NULL, &fx.log, "notify::loading=0");
+  sg_run_until_event (&fx.log, "notify::loading=0");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "items-changed:0,0,11"
                           "|cb-hidden:0|notify::list-hidden=0"
@@ -1186,10 +916,10 @@ test_feed_load_order (void)
   /* A failed reload: loading, then the error (the title is already loaded, the rows stay). */
   vct_feed_model_reload (fx.model);
   request = fake_service_wait_fetch (&fx.fake);
-  sg_run_until_event (NULL, &fx.log, "notify::loading=1");
+  sg_run_until_event (&fx.log, "notify::loading=1");
   sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1");
   vct_test_return_error (request, VCT_ERROR_HTTP_STATUS, "feeds refused");
-  sg_run_until_event (NULL, &fx.log, "did-error:feeds refused");
+  sg_run_until_event (&fx.log, "did-error:feeds refused");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "cb-loading:0|notify::loading=0|cb-error:feeds refused|did-error:feeds refused");
   g_assert_cmpuint (g_list_model_get_n_items (fx.list), ==, STANDARD_N_ITEMS);
@@ -1199,7 +929,7 @@ test_feed_load_order (void)
   vct_feed_model_reload (fx.model);
   request = fake_service_wait_fetch (&fx.fake);
   vct_api_request_return_json (request, json, -1);
-  sg_run_until_event (NULL, &fx.log, "notify::loading=0");
+  sg_run_until_event (&fx.log, "notify::loading=0");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1|cb-loading:0|notify::loading=0");
   layout = feed_layout (fx.list);
@@ -1212,35 +942,22 @@ test_feed_load_order (void)
 
 /* ------------------------------------------------------------- 3. feed follow */
 
-typedef struct
-{
-  GObject    *row;
-  const char *property;
-  const char *value;
-} SgRowValue;
-
-static gboolean
-sg_row_value_cond (gpointer data)
-{
-  SgRowValue *wait = data;
-  char *value = vct_row_dup_string (VCT_ROW (wait->row), wait->property);
-  gboolean reached = g_strcmp0 (value, wait->value) == 0;
-
-  g_free (value);
-  return reached;
-}
-
-/* Waits, without iterating the row's context, until the row's current @property (the
- * view model's name) reads @value: the change was made (on another thread) but not yet
- * delivered. Spins with g_thread_yield under the usual guard. */
+/* Waits, without iterating the row's context, until the row's current @property reads
+ * @value (as vct_test_dup_property formats it): the change was made (on another thread)
+ * but not yet delivered. Spins with g_thread_yield under the usual guard. */
 static void
 sg_wait_row_value (gpointer row, const char *property, const char *value)
 {
-  SgRowValue wait = { row, property, value };
-  gint64 deadline = sg_deadline ();
+  gint64 deadline = vct_test_deadline ();
 
-  while (!sg_row_value_cond (&wait))
+  for (;;)
     {
+      char *now = vct_test_dup_property (row, property);
+      gboolean reached = g_strcmp0 (now, value) == 0;
+
+      g_free (now);
+      if (reached)
+        return;
       if (g_get_monotonic_time () > deadline)
         g_error ("the row's %s did not become \"%s\" in time", property, value);
       g_thread_yield ();
@@ -1276,12 +993,12 @@ test_feed_follow (void)
    * queued, and each notify reads the row as of its own change. */
   request = fake_service_wait_follow (&fx.fake, 7);
   vct_api_request_return_json (request, "{}", -1);
-  sg_wait_row_value (m7, "followState", "checked");
+  sg_wait_row_value (m7, "follow-state", "checked");
   g_object_get (m7, "follow-state", &follow, NULL);
   g_assert_cmpint (follow, ==, VCT_FOLLOW_STATE_CHECKED);
   g_assert_cmpuint (sg_log_n_events (&fx.log), ==, 0);
 
-  sg_run_until_event (NULL, &fx.log, "m7:notify::spinning=0");
+  sg_run_until_event (&fx.log, "m7:notify::spinning=0");
   settle_loop (NULL);
   /* On the row object only: no items-changed, nothing on the model. */
   sg_assert_log (&fx.log, "m7:notify::follow-state=loading|m7:notify::button-hidden=1"
@@ -1306,12 +1023,12 @@ test_feed_follow (void)
   sg_watch_row (m9, &fx.log, "m9");
   vct_row_press (VCT_ROW (m9));
   request = fake_service_wait_follow (&fx.fake, 9);
-  sg_run_until_event (NULL, &fx.log, "m9:notify::spinning=1");
+  sg_run_until_event (&fx.log, "m9:notify::spinning=1");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "m9:notify::follow-state=loading|m9:notify::button-hidden=1"
                           "|m9:notify::button-enabled=0|m9:notify::spinning=1");
   vct_test_return_error (request, VCT_ERROR_HTTP_STATUS, "follow refused");
-  sg_run_until_event (NULL, &fx.log, "did-error:follow refused");
+  sg_run_until_event (&fx.log, "did-error:follow refused");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "m9:notify::follow-state=normal|m9:notify::button-hidden=0"
                           "|m9:notify::button-enabled=1|m9:notify::spinning=0"
@@ -1370,13 +1087,13 @@ follow_completed_before_redraw (void)
   request = fake_service_wait_follow (&fx.fake, 7); /* runs the service's context only */
   /* One iteration of the model's context delivers "loading" to the row object; the
    * list's redraw of the row is queued behind it. */
-  sg_run_until_event (NULL, &fx.log, "m7:notify::spinning=1");
+  sg_run_until_event (&fx.log, "m7:notify::spinning=1");
   sg_assert_log (&fx.log, "m7:notify::follow-state=loading|m7:notify::button-hidden=1"
                           "|m7:notify::button-enabled=0|m7:notify::spinning=1");
 
   /* The follow succeeds now, before that redraw ran. */
   vct_api_request_return_json (request, "{}", -1);
-  sg_wait_row_value (m7, "followState", "checked");
+  sg_wait_row_value (m7, "follow-state", "checked");
   /* Its delivery is queued now (behind the redraw): the loop delivers it. */
   settle_loop (NULL);
   sg_assert_log (&fx.log, "m7:notify::follow-state=checked|m7:notify::button-hidden=0|m7:notify::spinning=0");
@@ -1459,7 +1176,7 @@ test_feed_open_detail (void)
   g_assert_true (VCT_IS_FEED_PHOTO_ROW (p30));
   vct_row_select (VCT_ROW (p30));
   g_assert_cmpuint (sg_log_n_events (&fx.log), ==, 0); /* never inline */
-  sg_run_until_event (NULL, &fx.log, "open-detail:30");
+  sg_run_until_event (&fx.log, "open-detail:30");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "cb-detail:30|photo 30|about 30|https://example.com/photos/30.png|open-detail:30");
   g_assert_cmpuint (fx.log.photos->len, ==, 1);
@@ -1476,7 +1193,7 @@ test_feed_open_detail (void)
   p33 = g_list_model_get_item (fx.list, 6);
   g_assert_true (VCT_IS_FEED_PHOTO_ROW (p33));
   vct_row_press (VCT_ROW (p33));
-  sg_run_until_event (NULL, &fx.log, "open-detail:33");
+  sg_run_until_event (&fx.log, "open-detail:33");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "cb-detail:33|photo 33|about 33|https://example.com/photos/33.png|open-detail:33");
   sg_assert_photo (g_ptr_array_index (fx.log.photos, 0), 33, DAY_2 "T12:30:00Z");
@@ -1575,7 +1292,7 @@ test_songs (void)
   g_assert_cmpuint (sg_log_n_events (&fx.log), ==, 0);
   request = fake_service_wait_fetch (&fx.fake);
   vct_api_request_return_json (request, json, -1);
-  sg_run_until_event (NULL, &fx.log, "notify::loading=0");
+  sg_run_until_event (&fx.log, "notify::loading=0");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1|items-changed:0,0,4|cb-loading:0|notify::loading=0");
   assert_songs (fx.list, "song 1=unselected, song 2=unselected, song 3=unselected, song 4=unselected");
@@ -1590,16 +1307,16 @@ test_songs (void)
   /* Picking: selecting a row toggles its mode (on that object), the button follows. */
   vct_row_select (VCT_ROW (rows[1]));
   g_assert_cmpuint (sg_log_n_events (&fx.log), ==, 0);
-  sg_run_until_event (NULL, &fx.log, "notify::button-enabled=1");
+  sg_run_until_event (&fx.log, "notify::button-enabled=1");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "s2:notify::mode=selected|cb-button:1|notify::button-enabled=1");
   vct_row_select (VCT_ROW (rows[3]));
-  sg_run_until_event (NULL, &fx.log, "s4:notify::mode=selected");
+  sg_run_until_event (&fx.log, "s4:notify::mode=selected");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "s4:notify::mode=selected");
   vct_row_select (VCT_ROW (rows[0]));  /* on, then off again: two reports of that row */
   vct_row_select (VCT_ROW (rows[0]));
-  sg_run_until_event (NULL, &fx.log, "s1:notify::mode=unselected");
+  sg_run_until_event (&fx.log, "s1:notify::mode=unselected");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "s1:notify::mode=selected|s1:notify::mode=unselected");
   assert_songs (fx.list, "song 1=unselected, song 2=selected, song 3=unselected, song 4=selected");
@@ -1611,7 +1328,7 @@ test_songs (void)
   g_assert_true (vct_song_picker_model_start (fx.model));
   g_assert_cmpint (vct_song_picker_model_get_state (fx.model), ==, VCT_SONG_PICKER_STATE_LISTENING);
   g_assert_cmpuint (sg_log_n_events (&fx.log), ==, 0);
-  sg_run_until_event (NULL, &fx.log, "notify::title=" PLAYER_TITLE);
+  sg_run_until_event (&fx.log, "notify::title=" PLAYER_TITLE);
   settle_loop (NULL);
   sg_assert_log (&fx.log, "s1:notify::mode=hidden|s2:notify::mode=playing|s3:notify::mode=hidden"
                           "|s4:notify::mode=playable"
@@ -1629,21 +1346,21 @@ test_songs (void)
   g_assert_false (vct_song_picker_model_previous (fx.model));
   g_assert_true (vct_song_picker_model_next (fx.model));
   g_assert_false (vct_song_picker_model_next (fx.model));
-  sg_run_until_event (NULL, &fx.log, "s4:notify::mode=playing");
+  sg_run_until_event (&fx.log, "s4:notify::mode=playing");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "s2:notify::mode=playable|s4:notify::mode=playing");
   g_assert_true (vct_song_picker_model_previous (fx.model));
-  sg_run_until_event (NULL, &fx.log, "s4:notify::mode=playable");
+  sg_run_until_event (&fx.log, "s4:notify::mode=playable");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "s2:notify::mode=playing|s4:notify::mode=playable");
 
   /* finish_song: the next song, then after the last one FINISHED (title unchanged). */
   g_assert_true (vct_song_picker_model_finish_song (fx.model));
-  sg_run_until_event (NULL, &fx.log, "s4:notify::mode=playing");
+  sg_run_until_event (&fx.log, "s4:notify::mode=playing");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "s2:notify::mode=playable|s4:notify::mode=playing");
   g_assert_true (vct_song_picker_model_finish_song (fx.model));
-  sg_run_until_event (NULL, &fx.log, "notify::state=finished");
+  sg_run_until_event (&fx.log, "notify::state=finished");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "s4:notify::mode=playable|" STATE_NOTIFIES ("finished"));
   assert_picker (fx.model, VCT_SONG_PICKER_STATE_FINISHED, PLAYER_TITLE, TRUE);
@@ -1660,7 +1377,7 @@ test_songs (void)
   vct_song_picker_model_back (fx.model);
   g_assert_cmpint (vct_song_picker_model_get_state (fx.model), ==, VCT_SONG_PICKER_STATE_PICKING);
   g_assert_cmpuint (sg_log_n_events (&fx.log), ==, 0);
-  sg_run_until_event (NULL, &fx.log, "notify::title=" PICKING_TITLE);
+  sg_run_until_event (&fx.log, "notify::title=" PICKING_TITLE);
   settle_loop (NULL);
   sg_assert_log (&fx.log, "s1:notify::mode=unselected|s2:notify::mode=selected|s3:notify::mode=unselected"
                           "|s4:notify::mode=selected"
@@ -1676,7 +1393,7 @@ test_songs (void)
   vct_song_picker_model_reload (fx.model);
   request = fake_service_wait_fetch (&fx.fake);
   vct_test_return_error (request, VCT_ERROR_TIMED_OUT, "songs too slow");
-  sg_run_until_event (NULL, &fx.log, "did-error:songs too slow");
+  sg_run_until_event (&fx.log, "did-error:songs too slow");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1|cb-loading:0|notify::loading=0"
                           "|cb-error:songs too slow|did-error:songs too slow");
@@ -1685,7 +1402,7 @@ test_songs (void)
   /* back while picking: the session ends, dismiss once (later, never inline). */
   vct_song_picker_model_back (fx.model);
   g_assert_cmpuint (sg_log_n_events (&fx.log), ==, 0);
-  sg_run_until_event (NULL, &fx.log, "dismiss");
+  sg_run_until_event (&fx.log, "dismiss");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "cb-dismiss|dismiss");
   assert_picker (fx.model, VCT_SONG_PICKER_STATE_PICKING, PICKING_TITLE, TRUE);
@@ -1780,7 +1497,7 @@ test_feed_threads_other_callers (void)
   sg_call_in_thread (SG_FEED_RELOAD, fx.model);
   request = fake_service_wait_fetch (&fx.fake);
   vct_test_return_json_in_thread (request, json);
-  sg_run_until_event (NULL, &fx.log, "notify::loading=0");
+  sg_run_until_event (&fx.log, "notify::loading=0");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1|items-changed:0,0,11"
                           "|cb-hidden:0|notify::list-hidden=0"
@@ -1794,10 +1511,10 @@ test_feed_threads_other_callers (void)
   sg_watch_row (m7, &fx.log, "m7");
   sg_call_in_thread (SG_ROW_PRESS, m7);
   request = fake_service_wait_follow (&fx.fake, 7);
-  sg_run_until_event (NULL, &fx.log, "m7:notify::spinning=1");
+  sg_run_until_event (&fx.log, "m7:notify::spinning=1");
   settle_loop (NULL);
   vct_test_return_json_in_thread (request, "{}");
-  sg_run_until_event (NULL, &fx.log, "m7:notify::spinning=0");
+  sg_run_until_event (&fx.log, "m7:notify::spinning=0");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "m7:notify::follow-state=loading|m7:notify::button-hidden=1"
                           "|m7:notify::button-enabled=0|m7:notify::spinning=1"
@@ -1805,19 +1522,19 @@ test_feed_threads_other_callers (void)
 
   p30 = g_list_model_get_item (fx.list, 2);
   sg_call_in_thread (SG_ROW_SELECT, p30);
-  sg_run_until_event (NULL, &fx.log, "open-detail:30");
+  sg_run_until_event (&fx.log, "open-detail:30");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "cb-detail:30|photo 30|about 30|https://example.com/photos/30.png|open-detail:30");
 
   sg_call_in_thread (SG_FEED_RELOAD, fx.model);
   request = fake_service_wait_fetch (&fx.fake);
   sg_call_in_thread (SG_RETURN_ERROR, request);
-  sg_run_until_event (NULL, &fx.log, "did-error:too slow");
+  sg_run_until_event (&fx.log, "did-error:too slow");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1|cb-loading:0|notify::loading=0"
                           "|cb-error:too slow|did-error:too slow");
 
-  g_assert_cmpint (g_atomic_int_get (&fx.log.wrong_thread), ==, 0);
+  g_assert_cmpint (g_atomic_int_get (&fx.log.base.wrong_thread), ==, 0);
   sg_unwatch_row (m7, &fx.log);
   g_object_unref (p30);
   feed_fx_teardown (&fx);
@@ -1838,7 +1555,7 @@ test_songs_threads_other_callers (void)
   sg_call_in_thread (SG_PICKER_RELOAD, fx.model);
   request = fake_service_wait_fetch (&fx.fake);
   vct_test_return_json_in_thread (request, json);
-  sg_run_until_event (NULL, &fx.log, "notify::loading=0");
+  sg_run_until_event (&fx.log, "notify::loading=0");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1|items-changed:0,0,3|cb-loading:0|notify::loading=0");
 
@@ -1850,12 +1567,12 @@ test_songs_threads_other_callers (void)
   sg_watch_row (s3, &fx.log, "s3");
   sg_call_in_thread (SG_ROW_SELECT, s1);
   sg_call_in_thread (SG_ROW_SELECT, s3);
-  sg_run_until_event (NULL, &fx.log, "s3:notify::mode=selected");
+  sg_run_until_event (&fx.log, "s3:notify::mode=selected");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "s1:notify::mode=selected|cb-button:1|notify::button-enabled=1|s3:notify::mode=selected");
 
   g_assert_true (vct_song_picker_model_start (fx.model));
-  sg_run_until_event (NULL, &fx.log, "notify::title=" PLAYER_TITLE);
+  sg_run_until_event (&fx.log, "notify::title=" PLAYER_TITLE);
   settle_loop (NULL);
   sg_assert_log (&fx.log, "s1:notify::mode=playing|s2:notify::mode=hidden|s3:notify::mode=playable"
                           "|items-changed:1,1,0|" STATE_NOTIFIES ("listening")
@@ -1866,7 +1583,7 @@ test_songs_threads_other_callers (void)
   g_assert_true (sg_call_in_thread (SG_PICKER_FINISH, fx.model));
   g_assert_true (sg_call_in_thread (SG_PICKER_FINISH, fx.model));
   g_assert_false (sg_call_in_thread (SG_PICKER_FINISH, fx.model));
-  sg_run_until_event (NULL, &fx.log, "notify::state=finished");
+  sg_run_until_event (&fx.log, "notify::state=finished");
   settle_loop (NULL);
   {
     char *seen = sg_log_take (&fx.log);
@@ -1879,17 +1596,17 @@ test_songs_threads_other_callers (void)
   }
 
   sg_call_in_thread (SG_PICKER_BACK, fx.model);
-  sg_run_until_event (NULL, &fx.log, "notify::title=" PICKING_TITLE);
+  sg_run_until_event (&fx.log, "notify::title=" PICKING_TITLE);
   settle_loop (NULL);
   sg_assert_log (&fx.log, "s1:notify::mode=selected|s2:notify::mode=unselected|s3:notify::mode=selected"
                           "|items-changed:1,0,1|" STATE_NOTIFIES ("picking")
                           "|cb-title:" PICKING_TITLE "|notify::title=" PICKING_TITLE);
   sg_call_in_thread (SG_PICKER_BACK, fx.model);
-  sg_run_until_event (NULL, &fx.log, "dismiss");
+  sg_run_until_event (&fx.log, "dismiss");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "cb-dismiss|dismiss");
 
-  g_assert_cmpint (g_atomic_int_get (&fx.log.wrong_thread), ==, 0);
+  g_assert_cmpint (g_atomic_int_get (&fx.log.base.wrong_thread), ==, 0);
   sg_unwatch_row (s1, &fx.log);
   sg_unwatch_row (s2, &fx.log);
   sg_unwatch_row (s3, &fx.log);
@@ -1961,7 +1678,7 @@ sg_requests_notified (gpointer data)
 static VctApiRequest *
 sg_requests_wait (SgRequests *requests, GQueue *queue)
 {
-  gint64 deadline = sg_deadline ();
+  gint64 deadline = vct_test_deadline ();
   VctApiRequest *request;
 
   g_mutex_lock (&requests->lock);
@@ -2001,10 +1718,25 @@ sg_worker_keep_rows (GListModel *list, G_GNUC_UNUSED guint position, G_GNUC_UNUS
   sg_watch_row (worker->m7, &worker->log, "m7");
 }
 
-static void
-sg_item_updated (guint section, guint position, gpointer data)
+static gboolean
+sg_worker_synced (gpointer data)
 {
-  sg_log_add (data, g_strdup_printf ("item-updated:%u,%u", section, position));
+  vct_test_log_add (data, g_strdup ("synced"));
+  return G_SOURCE_REMOVE;
+}
+
+/* Logs "synced" on the worker once its context has dispatched everything that was ready
+ * before (the list's redraw of a row among it): a low-priority idle there. */
+static void
+sg_worker_sync (SgWorker *worker)
+{
+  GSource *idle = g_idle_source_new ();
+
+  g_source_set_priority (idle, G_PRIORITY_LOW);
+  g_source_set_callback (idle, sg_worker_synced, &worker->log.base, NULL);
+  g_source_attach (idle, worker->context);
+  g_source_unref (idle);
+  sg_log_wait_event (&worker->log, "synced");
 }
 
 static gpointer
@@ -2017,16 +1749,14 @@ sg_worker_thread (gpointer data)
 
   g_main_context_push_thread_default (context);
   worker->requests.wake = context;
-  worker->log.thread = g_thread_self ();
+  worker->log.base.thread = g_thread_self ();
   service = vct_feed_service_new_custom (sg_requests_fetch, sg_requests_follow, &worker->requests,
                                          sg_requests_notify);
   model = vct_feed_model_new (service);
   vct_feed_service_unref (service);
   g_signal_connect (vct_feed_model_get_list (model), "items-changed", G_CALLBACK (sg_worker_keep_rows), worker);
   sg_connect_feed (model, &worker->log);
-  /* The list's legacy redraw callback, which runs once the list has redrawn a row. */
-  vct_list_model_set_item_updated (vct_feed_model_get_list (model), sg_item_updated, &worker->log, NULL);
-  g_object_weak_ref (G_OBJECT (model), sg_on_finalized, &worker->log);
+  g_object_weak_ref (G_OBJECT (model), vct_test_log_finalized, &worker->log.base);
 
   g_mutex_lock (&worker->lock);
   worker->context = g_main_context_ref (context);
@@ -2040,7 +1770,7 @@ sg_worker_thread (gpointer data)
   sg_unwatch_row (g_steal_pointer (&worker->m7), &worker->log);
   g_clear_object (&worker->p30);
   vct_feed_model_unref (model); /* the last reference: the main thread dropped its own */
-  g_assert_cmpint (g_atomic_int_get (&worker->log.finalized), ==, 1);
+  g_assert_cmpint (g_atomic_int_get (&worker->log.base.finalized), ==, 1);
   run_until (context, sg_requests_notified, &worker->requests, VCT_TEST_TIMEOUT_MS);
   sg_iterate_idle (context);
   g_main_context_pop_thread_default (context);
@@ -2057,11 +1787,11 @@ test_feed_threads_worker_model (void)
   GThread *thread;
   VctFeedModel *model;
   VctApiRequest *request;
-  gint64 deadline = sg_deadline ();
+  gint64 deadline = vct_test_deadline ();
   char *json = standard_doc ();
 
   memset (&worker, 0, sizeof worker);
-  sg_log_init (&worker.log, NULL);
+  sg_log_init (&worker.log);
   g_mutex_init (&worker.lock);
   g_cond_init (&worker.cond);
   g_mutex_init (&worker.requests.lock);
@@ -2089,19 +1819,22 @@ test_feed_threads_worker_model (void)
                               "|cb-loading:0|notify::loading=0");
 
   /* Member 7 (kept by the worker) pressed and its follow completed from this thread,
-   * once the list has redrawn the loading row (see
+   * once "loading" reached the row object and the worker's context has run what was
+   * queued with it, the list's redraw of the row (see
    * /gobject/feed/follow/completed-before-redraw for a completion before that). */
   g_assert_nonnull (worker.m7);
   vct_row_press (VCT_ROW (worker.m7));
   request = sg_requests_wait (&worker.requests, &worker.requests.follows);
   g_assert_cmpint (g_array_index (worker.requests.members, gint64, 0), ==, 7);
-  sg_log_wait_event (&worker.log, "item-updated:0,0");
+  sg_log_wait_event (&worker.log, "m7:notify::spinning=1");
+  sg_worker_sync (&worker);
   sg_assert_log (&worker.log, "m7:notify::follow-state=loading|m7:notify::button-hidden=1"
-                              "|m7:notify::button-enabled=0|m7:notify::spinning=1|item-updated:0,0");
+                              "|m7:notify::button-enabled=0|m7:notify::spinning=1|synced");
   vct_api_request_return_json (request, "{}", -1);
-  sg_log_wait_event (&worker.log, "item-updated:0,0");
+  sg_log_wait_event (&worker.log, "m7:notify::spinning=0");
+  sg_worker_sync (&worker);
   sg_assert_log (&worker.log, "m7:notify::follow-state=checked|m7:notify::button-hidden=0"
-                              "|m7:notify::spinning=0|item-updated:0,0");
+                              "|m7:notify::spinning=0|synced");
 
   /* Photo 30 selected from this thread. */
   vct_row_select (VCT_ROW (worker.p30));
@@ -2115,7 +1848,7 @@ test_feed_threads_worker_model (void)
   sg_log_wait_event (&worker.log, "did-error:too slow");
   sg_assert_log (&worker.log, "cb-loading:1|notify::loading=1|cb-loading:0|notify::loading=0"
                               "|cb-error:too slow|did-error:too slow");
-  g_assert_cmpint (g_atomic_int_get (&worker.log.wrong_thread), ==, 0);
+  g_assert_cmpint (g_atomic_int_get (&worker.log.base.wrong_thread), ==, 0);
 
   /* The worker's last unref: finalized there, every notify once, nothing else. */
   vct_feed_model_unref (model);
@@ -2123,7 +1856,7 @@ test_feed_threads_worker_model (void)
   g_main_context_wakeup (worker.context);
   g_thread_join (thread);
   sg_assert_log (&worker.log, "finalized");
-  sg_assert_all_notified (&worker.log);
+  vct_test_log_assert_all_notified (&worker.log.base);
   g_assert_cmpint (worker.requests.notified, ==, 1);
   g_assert_true (g_queue_is_empty (&worker.requests.fetches));
   g_assert_true (g_queue_is_empty (&worker.requests.follows));
@@ -2157,7 +1890,7 @@ test_feed_lifetime_unref_pending (void)
   list = g_object_ref (fx.list); /* a view's reference */
   vct_feed_model_reload (fx.model);
   request = fake_service_wait_fetch (&fx.fake);
-  sg_run_until_event (NULL, &fx.log, "notify::loading=1");
+  sg_run_until_event (&fx.log, "notify::loading=1");
   sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1");
   cancellable = g_object_ref (vct_api_request_get_cancellable (request));
   g_assert_false (g_cancellable_is_cancelled (cancellable));
@@ -2191,7 +1924,7 @@ test_songs_lifetime_unref_pending (void)
   list = g_object_ref (fx.list);
   vct_song_picker_model_reload (fx.model);
   request = fake_service_wait_fetch (&fx.fake);
-  sg_run_until_event (NULL, &fx.log, "notify::loading=1");
+  sg_run_until_event (&fx.log, "notify::loading=1");
   sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1");
   cancellable = g_object_ref (vct_api_request_get_cancellable (request));
 
@@ -2224,9 +1957,9 @@ test_feed_lifetime_unref_in_signal (void)
   fx.log.drop_in_error_signal = G_OBJECT (g_steal_pointer (&fx.model)); /* the handler's is the only one */
   fx.list = NULL;
   vct_test_return_error (request, VCT_ERROR_FAILED, "gone");
-  run_until (NULL, cond_flag, &fx.log.finalized, VCT_TEST_TIMEOUT_MS);
+  run_until (NULL, cond_flag, &fx.log.base.finalized, VCT_TEST_TIMEOUT_MS);
   g_assert_null (fx.log.drop_in_error_signal);
-  sg_assert_all_notified (&fx.log);
+  vct_test_log_assert_all_notified (&fx.log.base);
   settle_loop (NULL);
   sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1|cb-title:" LOADED_TITLE "|notify::title=" LOADED_TITLE
                           "|cb-loading:0|notify::loading=0|cb-error:gone|did-error:gone|finalized");
@@ -2245,12 +1978,12 @@ test_feed_lifetime_unref_in_legacy_callback (void)
   feed_fx_setup (&fx, NULL);
   vct_feed_model_reload (fx.model);
   request = fake_service_wait_fetch (&fx.fake);
-  sg_run_until_event (NULL, &fx.log, "notify::loading=1");
+  sg_run_until_event (&fx.log, "notify::loading=1");
   fx.log.drop_in_legacy_title = G_OBJECT (g_steal_pointer (&fx.model)); /* the callback's is the only one */
   fx.list = NULL;
   vct_test_return_error (request, VCT_ERROR_FAILED, "gone");
-  run_until (NULL, cond_flag, &fx.log.finalized, VCT_TEST_TIMEOUT_MS);
-  sg_assert_all_notified (&fx.log);
+  run_until (NULL, cond_flag, &fx.log.base.finalized, VCT_TEST_TIMEOUT_MS);
+  vct_test_log_assert_all_notified (&fx.log.base);
   settle_loop (NULL);
   /* Slots: title, loading, hidden, error, detail. */
   sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1|cb-title:" LOADED_TITLE "|finalized|after-unref:01111");
@@ -2583,10 +2316,10 @@ test_feed_factory (void)
   VctFeedPhoto *photo;
   GDateTime *expected;
 
-  sg_log_init (&log, g_thread_self ());
+  sg_log_init (&log);
   sg_connect_feed (model, &log);
   vct_feed_model_reload (model);
-  sg_run_until_event (NULL, &log, "notify::loading=0");
+  sg_run_until_event (&log, "notify::loading=0");
   g_assert_cmpuint (g_list_model_get_n_items (list), ==, 5 + 40);
   for (guint i = 0; i < g_list_model_get_n_items (list) && found == NULL; i++)
     {
@@ -2604,7 +2337,7 @@ test_feed_factory (void)
   g_assert_nonnull (found);
   g_free (sg_log_take (&log));
   vct_row_select (VCT_ROW (found));
-  sg_run_until_event (NULL, &log, "open-detail:7");
+  sg_run_until_event (&log, "open-detail:7");
   g_assert_cmpuint (log.photos->len, ==, 1);
   photo = g_ptr_array_index (log.photos, 0);
   g_assert_cmpstr (vct_feed_photo_get_title (photo), ==, "Lantern market");
@@ -2617,7 +2350,7 @@ test_feed_factory (void)
 
   g_object_unref (found);
   vct_feed_model_unref (model);
-  sg_assert_all_notified (&log);
+  vct_test_log_assert_all_notified (&log.base);
   g_free (sg_log_take (&log));
   sg_log_clear (&log);
 }
@@ -2631,10 +2364,10 @@ test_songs_factory (void)
   SgLog log;
   GObject *row;
 
-  sg_log_init (&log, g_thread_self ());
+  sg_log_init (&log);
   sg_connect_picker (model, &log);
   vct_song_picker_model_reload (model);
-  sg_run_until_event (NULL, &log, "notify::loading=0");
+  sg_run_until_event (&log, "notify::loading=0");
   sg_assert_log (&log, "cb-loading:1|notify::loading=1|items-changed:0,0,12|cb-loading:0|notify::loading=0");
   row = g_list_model_get_item (list, 0);
   g_assert_true (VCT_IS_SONG_ROW (row));
@@ -2645,7 +2378,7 @@ test_songs_factory (void)
   g_object_unref (row);
 
   vct_song_picker_model_unref (model);
-  sg_assert_all_notified (&log);
+  vct_test_log_assert_all_notified (&log.base);
   settle_loop (NULL);
   g_assert_cmpuint (sg_log_n_events (&log), ==, 0);
   sg_log_clear (&log);

@@ -6,7 +6,7 @@
  * GValue and as a GParamSpec's default. The last cases check that the Swift core
  * reports the same values: a song picker's state through picking, listening and
  * finished, the error code of each reload failure that needs no network, and a feed
- * member row's followState (whose strings are the nicks).
+ * member row's `follow-state` property (a VctFollowState) through a follow.
  */
 #include "common/vct-test.h"
 
@@ -38,13 +38,6 @@ static const ExpectedValue error_values[] = {
   VALUE (VCT_ERROR_MISSING_FIELD, "missing-field"),
   VALUE (VCT_ERROR_FILE_UNREADABLE, "file-unreadable"),
   VALUE (VCT_ERROR_CANCELLED, "cancelled"),
-};
-
-static const ExpectedValue property_type_values[] = {
-  VALUE (VCT_PROPERTY_TYPE_NONE, "none"),
-  VALUE (VCT_PROPERTY_TYPE_STRING, "string"),
-  VALUE (VCT_PROPERTY_TYPE_INT, "int"),
-  VALUE (VCT_PROPERTY_TYPE_BOOLEAN, "boolean"),
 };
 
 static const ExpectedValue row_role_values[] = {
@@ -79,7 +72,6 @@ typedef struct
 
 static const EnumCase enum_cases[] = {
   ENUM_CASE ("error", vct_error, "VctError", error_values),
-  ENUM_CASE ("property-type", vct_property_type, "VctPropertyType", property_type_values),
   ENUM_CASE ("row-role", vct_row_role, "VctRowRole", row_role_values),
   ENUM_CASE ("follow-state", vct_follow_state, "VctFollowState", follow_state_values),
   ENUM_CASE ("song-picker-state", vct_song_picker_state, "VctSongPickerState", song_picker_state_values),
@@ -151,13 +143,11 @@ static void
 test_macros (void)
 {
   g_assert_cmpuint (VCT_TYPE_ERROR, ==, vct_error_get_type ());
-  g_assert_cmpuint (VCT_TYPE_PROPERTY_TYPE, ==, vct_property_type_get_type ());
   g_assert_cmpuint (VCT_TYPE_ROW_ROLE, ==, vct_row_role_get_type ());
   g_assert_cmpuint (VCT_TYPE_FOLLOW_STATE, ==, vct_follow_state_get_type ());
   g_assert_cmpuint (VCT_TYPE_SONG_PICKER_STATE, ==, vct_song_picker_state_get_type ());
 
   g_assert_cmpuint (g_type_from_name ("VctError"), ==, VCT_TYPE_ERROR);
-  g_assert_cmpuint (g_type_from_name ("VctPropertyType"), ==, VCT_TYPE_PROPERTY_TYPE);
   g_assert_cmpuint (g_type_from_name ("VctRowRole"), ==, VCT_TYPE_ROW_ROLE);
   g_assert_cmpuint (g_type_from_name ("VctFollowState"), ==, VCT_TYPE_FOLLOW_STATE);
   g_assert_cmpuint (g_type_from_name ("VctSongPickerState"), ==, VCT_TYPE_SONG_PICKER_STATE);
@@ -271,7 +261,13 @@ static gboolean
 cond_songs_loaded (gpointer model)
 {
   return !vct_song_picker_model_is_loading (model) &&
-         vct_list_model_get_n_items (vct_song_picker_model_get_list (model), 0) > 0;
+         g_list_model_get_n_items (G_LIST_MODEL (vct_song_picker_model_get_list (model))) > 0;
+}
+
+static gboolean
+cond_button_enabled (gpointer model)
+{
+  return vct_song_picker_model_is_button_enabled (model);
 }
 
 /* The picker's state, read and reported, is the value whose nick names it: "picking"
@@ -283,6 +279,7 @@ test_swift_song_picker_state (void)
   VctSongService *service = vct_song_service_new_for_uri (uri);
   VctSongPickerModel *model = vct_song_picker_model_new (service);
   GPtrArray *reported = g_ptr_array_new_with_free_func (g_free);
+  VctRow *song;
   char *seen;
 
   vct_song_service_unref (service);
@@ -292,7 +289,12 @@ test_swift_song_picker_state (void)
 
   vct_song_picker_model_reload (model);
   run_until (NULL, cond_songs_loaded, model, VCT_TEST_TIMEOUT_MS);
-  g_assert_true (vct_list_model_select (vct_song_picker_model_get_list (model), 0, 0));
+  /* Picking the song (reported later): the button is enabled, start can begin. */
+  song = g_list_model_get_item (G_LIST_MODEL (vct_song_picker_model_get_list (model)), 0);
+  g_assert_true (VCT_IS_SONG_ROW (song));
+  vct_row_select (song);
+  g_object_unref (song);
+  run_until (NULL, cond_button_enabled, model, VCT_TEST_TIMEOUT_MS);
   g_assert_true (vct_song_picker_model_start (model));
   g_assert_cmpstr (nick_of (VCT_TYPE_SONG_PICKER_STATE, vct_song_picker_model_get_state (model)), ==, "listening");
   g_assert_true (vct_song_picker_model_finish_song (model));
@@ -397,25 +399,22 @@ test_swift_error_codes (void)
 
 typedef struct
 {
-  GPtrArray *states; /* the row's followState at each change of it */
-  gint       notified;
+  GPtrArray *states;       /* the nick of the row's follow-state at each notify of it */
+  GThread   *thread;
+  gint       wrong_thread;
 } FollowLog;
 
 static void
-on_row_changed (VctRow *row, const char *property, gpointer data)
+on_follow_state (GObject *row, GParamSpec *pspec, gpointer data)
 {
   FollowLog *log = data;
+  VctFollowState state = VCT_FOLLOW_STATE_NORMAL;
 
-  if (g_strcmp0 (property, "followState") == 0)
-    g_ptr_array_add (log->states, vct_row_dup_string (row, "followState"));
-}
-
-static void
-on_row_notify (gpointer data)
-{
-  FollowLog *log = data;
-
-  log->notified++;
+  g_assert_cmpstr (g_param_spec_get_name (pspec), ==, "follow-state");
+  if (g_thread_self () != log->thread)
+    log->wrong_thread++;
+  g_object_get (row, "follow-state", &state, NULL);
+  g_ptr_array_add (log->states, g_strdup (nick_of (VCT_TYPE_FOLLOW_STATE, (gint) state)));
 }
 
 static gboolean
@@ -432,56 +431,61 @@ cond_feed_loaded (gpointer model)
   return !vct_feed_model_is_loading (model) && vct_list_model_get_n_sections (vct_feed_model_get_list (model)) > 0;
 }
 
-/* A member row's followState is a VctFollowState nick: the fixture's rows ("normal",
- * "checked"), and a follow's "loading" then "checked". */
+/* A member row's follow-state is a VctFollowState: the property's type, the fixture's rows
+ * (normal, checked), and a follow's loading then checked, each a value of the type. */
 static void
 test_swift_follow_state (void)
 {
   VctFeedModel *model = vct_feed_model_factory_instance ();
-  VctListModel *list = vct_feed_model_get_list (model);
+  GListModel *list = G_LIST_MODEL (vct_feed_model_get_list (model));
+  GObjectClass *row_class = g_type_class_ref (VCT_TYPE_MEMBER_ROW);
+  GParamSpec *pspec = g_object_class_find_property (row_class, "follow-state");
   VctRow *normal = NULL;
-  guint normal_section = 0, normal_position = 0, n_members = 0, n_checked = 0;
-  FollowLog log = { g_ptr_array_new_with_free_func (g_free), 0 };
-  VctBinding *binding;
+  guint n, n_members = 0, n_checked = 0;
+  FollowLog log = { g_ptr_array_new_with_free_func (g_free), g_thread_self (), 0 };
+  gulong handler;
+
+  g_assert_nonnull (pspec);
+  g_assert_true (G_PARAM_SPEC_VALUE_TYPE (pspec) == VCT_TYPE_FOLLOW_STATE);
+  g_assert_true (G_IS_PARAM_SPEC_ENUM (pspec));
+  g_type_class_unref (row_class);
 
   vct_feed_model_reload (model);
   run_until (NULL, cond_feed_loaded, model, VCT_TEST_TIMEOUT_MS);
-  for (guint s = 0; s < vct_list_model_get_n_sections (list); s++)
-    for (guint i = 0; i < vct_list_model_get_n_items (list, s); i++)
-      {
-        VctRow *row = vct_list_model_get_item (list, s, i);
-        GEnumClass *klass;
-        char *state;
+  n = g_list_model_get_n_items (list);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (VctRow) row = g_list_model_get_item (list, i);
+      VctFollowState state = (VctFollowState) -1;
+      GEnumClass *klass;
 
-        if (g_strcmp0 (vct_row_get_kind (row), "MemberRow") != 0)
-          continue;
-        n_members++;
-        state = vct_row_dup_string (row, "followState");
-        klass = g_type_class_ref (VCT_TYPE_FOLLOW_STATE);
-        g_assert_nonnull (g_enum_get_value_by_nick (klass, state));
-        g_type_class_unref (klass);
-        n_checked += strcmp (state, nick_of (VCT_TYPE_FOLLOW_STATE, VCT_FOLLOW_STATE_CHECKED)) == 0;
-        if (normal == NULL && strcmp (state, nick_of (VCT_TYPE_FOLLOW_STATE, VCT_FOLLOW_STATE_NORMAL)) == 0)
-          {
-            normal = row;
-            normal_section = s;
-            normal_position = i;
-          }
-        g_free (state);
-      }
+      if (!VCT_IS_MEMBER_ROW (row))
+        continue;
+      g_assert_cmpstr (vct_row_get_kind (row), ==, "MemberRow");
+      n_members++;
+      g_object_get (row, "follow-state", &state, NULL);
+      klass = g_type_class_ref (VCT_TYPE_FOLLOW_STATE);
+      g_assert_nonnull (g_enum_get_value (klass, (gint) state));
+      g_type_class_unref (klass);
+      n_checked += state == VCT_FOLLOW_STATE_CHECKED;
+      if (normal == NULL && state == VCT_FOLLOW_STATE_NORMAL)
+        normal = g_object_ref (row);
+    }
   g_assert_cmpuint (n_members, ==, 16);
   g_assert_cmpuint (n_checked, ==, 2);
   g_assert_nonnull (normal);
 
-  binding = vct_row_observe (normal, on_row_changed, &log, on_row_notify);
-  g_assert_true (vct_list_model_press (list, normal_section, normal_position));
+  handler = g_signal_connect (normal, "notify::follow-state", G_CALLBACK (on_follow_state), &log);
+  vct_row_press (normal);
   run_until (NULL, cond_followed, &log, VCT_TEST_TIMEOUT_MS);
-  vct_binding_dispose (binding);
-  g_assert_cmpint (log.notified, ==, 1);
+  settle_loop (NULL);
+  g_signal_handler_disconnect (normal, handler);
+  g_assert_cmpint (log.wrong_thread, ==, 0);
   g_assert_cmpuint (log.states->len, ==, 2);
   g_assert_cmpstr (g_ptr_array_index (log.states, 0), ==, nick_of (VCT_TYPE_FOLLOW_STATE, VCT_FOLLOW_STATE_LOADING));
   g_assert_cmpstr (g_ptr_array_index (log.states, 1), ==, nick_of (VCT_TYPE_FOLLOW_STATE, VCT_FOLLOW_STATE_CHECKED));
 
+  g_object_unref (normal);
   vct_feed_model_unref (model);
   g_ptr_array_unref (log.states);
 }

@@ -2,6 +2,7 @@
 #include "vct-test.h"
 
 #include <glib/gstdio.h>
+#include <stdarg.h>
 #include <string.h>
 
 static char      *temp_dir;
@@ -871,225 +872,475 @@ vct_test_server_dup_requests (VctTestServer *server)
   return copy;
 }
 
-/* ------------------------------------------------------------- Screens: Events */
+/* ------------------------------------------------------------- VctTestLog */
+
+/* One watched row: the handler's data. */
+typedef struct
+{
+  VctTestLog *log;
+  GObject    *row;     /* a reference */
+  const char *tag;
+  gulong      handler;
+} LogWatch;
 
 void
-events_init (Events *events, GMainContext *context)
+vct_test_log_init (VctTestLog *log, GMainContext *context)
 {
-  memset (events, 0, sizeof *events);
-  events->context = context;
-  events->thread = g_thread_self ();
-  g_mutex_init (&events->lock);
-  events->log = g_ptr_array_new_with_free_func (g_free);
-}
-
-void
-events_clear (Events *events)
-{
-  iterate_pending (events->context);
-  g_assert_cmpint (g_atomic_int_get (&events->wrong_thread), ==, 0);
-  g_assert_cmpint (g_atomic_int_get (&events->calls_after_notify), ==, 0);
-  g_clear_pointer (&events->log, g_ptr_array_unref);
-  g_mutex_clear (&events->lock);
-}
-
-EventSlot *
-events_slot (Events *events, const char *name)
-{
-  EventSlot *slot;
-
-  g_assert_cmpuint (events->n_slots, <, EVENTS_MAX_SLOTS);
-  slot = &events->slots[events->n_slots++];
-  slot->events = events;
-  slot->name = name;
-  slot->notified = 0;
-  return slot;
-}
-
-EventSlot *
-events_find (Events *events, const char *name)
-{
-  for (guint i = 0; i < events->n_slots; i++)
-    if (strcmp (events->slots[i].name, name) == 0)
-      return &events->slots[i];
-  return NULL;
+  memset (log, 0, sizeof *log);
+  g_mutex_init (&log->lock);
+  g_cond_init (&log->cond);
+  log->events = g_ptr_array_new_with_free_func (g_free);
+  log->watches = g_ptr_array_new ();
+  log->context = context;
+  log->thread = g_thread_self ();
 }
 
 void
-events_assert_all_notified (Events *events)
+vct_test_log_clear (VctTestLog *log)
 {
-  for (guint i = 0; i < events->n_slots; i++)
-    if (g_atomic_int_get (&events->slots[i].notified) != 1)
-      g_error ("the notify of \"%s\" ran %d times, not once", events->slots[i].name,
-               g_atomic_int_get (&events->slots[i].notified));
+  g_assert_cmpint (g_atomic_int_get (&log->wrong_thread), ==, 0);
+  g_assert_cmpint (g_atomic_int_get (&log->calls_after_notify), ==, 0);
+  g_assert_cmpuint (log->watches->len, ==, 0);
+  g_clear_pointer (&log->watches, g_ptr_array_unref);
+  g_clear_pointer (&log->events, g_ptr_array_unref);
+  g_mutex_clear (&log->lock);
+  g_cond_clear (&log->cond);
 }
 
 void
-events_record (EventSlot *slot, char *what)
+vct_test_log_add (VctTestLog *log, char *event)
 {
-  Events *events = slot->events;
-
-  if (g_thread_self () != events->thread)
-    g_atomic_int_inc (&events->wrong_thread);
-  if (g_atomic_int_get (&slot->notified))
-    g_atomic_int_inc (&events->calls_after_notify);
-  g_mutex_lock (&events->lock);
-  g_ptr_array_add (events->log, g_strconcat (slot->name, ":", what, NULL));
-  g_mutex_unlock (&events->lock);
-  g_free (what);
+  if (g_thread_self () != log->thread)
+    g_atomic_int_inc (&log->wrong_thread);
+  g_mutex_lock (&log->lock);
+  g_ptr_array_add (log->events, event);
+  g_cond_broadcast (&log->cond);
+  g_mutex_unlock (&log->lock);
 }
 
 void
-events_text_func (const char *text, gpointer slot)
+vct_test_log_addf (VctTestLog *log, const char *format, ...)
 {
-  g_assert_nonnull (text);
-  events_record (slot, g_strdup (text));
+  va_list args;
+
+  va_start (args, format);
+  vct_test_log_add (log, g_strdup_vprintf (format, args));
+  va_end (args);
 }
 
-void
-events_boolean_func (gboolean value, gpointer slot)
-{
-  events_record (slot, g_strdup (value ? "1" : "0"));
-}
-
-void
-events_slot_notify (gpointer slot)
-{
-  g_atomic_int_inc (&((EventSlot *) slot)->notified);
-}
-
-static void
-events_sections_func (guint position, guint removed, guint added, gpointer slot)
-{
-  events_record (slot, g_strdup_printf ("%u,%u,%u", position, removed, added));
-}
-
-static void
-events_items_func (guint section, guint position, guint removed, guint added, gpointer slot)
-{
-  Events *events = ((EventSlot *) slot)->events;
-
-  events_record (slot, g_strdup_printf ("%u,%u,%u,%u", section, position, removed, added));
-  if (events->items_hook != NULL)
-    events->items_hook (section, position, removed, added, events->items_hook_data);
-}
-
-static void
-events_section_updated_func (guint section, gpointer slot)
-{
-  events_record (slot, g_strdup_printf ("%u", section));
-}
-
-static void
-events_item_updated_func (guint section, guint position, gpointer slot)
-{
-  events_record (slot, g_strdup_printf ("%u,%u", section, position));
-}
-
-void
-events_attach_list (Events *events, VctListModel *list)
-{
-  vct_list_model_set_sections_changed (list, events_sections_func, events_slot (events, "sections"), events_slot_notify);
-  vct_list_model_set_items_changed (list, events_items_func, events_slot (events, "items"), events_slot_notify);
-  vct_list_model_set_section_updated (list, events_section_updated_func, events_slot (events, "section-updated"),
-                                      events_slot_notify);
-  vct_list_model_set_item_updated (list, events_item_updated_func, events_slot (events, "updated"), events_slot_notify);
-}
-
-guint
-events_mark (Events *events)
-{
-  guint n;
-
-  g_mutex_lock (&events->lock);
-  n = events->log->len;
-  g_mutex_unlock (&events->lock);
-  return n;
-}
-
-char *
-events_since (Events *events, guint mark)
+/* The events from @from joined with "|" (lock held). */
+static char *
+log_join_locked (VctTestLog *log, guint from)
 {
   GString *joined = g_string_new (NULL);
 
-  g_mutex_lock (&events->lock);
-  for (guint i = mark; i < events->log->len; i++)
+  for (guint i = from; i < log->events->len; i++)
     {
-      if (i > mark)
-        g_string_append (joined, " | ");
-      g_string_append (joined, g_ptr_array_index (events->log, i));
+      if (i > from)
+        g_string_append_c (joined, '|');
+      g_string_append (joined, g_ptr_array_index (log->events, i));
     }
-  g_mutex_unlock (&events->lock);
   return g_string_free (joined, FALSE);
 }
 
 guint
-events_count (Events *events, guint mark, const char *prefix)
+vct_test_log_n_events (VctTestLog *log)
 {
-  guint n = 0;
+  guint n;
 
-  g_mutex_lock (&events->lock);
-  for (guint i = mark; i < events->log->len; i++)
-    if (g_str_has_prefix (g_ptr_array_index (events->log, i), prefix))
-      n++;
-  g_mutex_unlock (&events->lock);
+  g_mutex_lock (&log->lock);
+  n = log->events->len - log->taken;
+  g_mutex_unlock (&log->lock);
   return n;
 }
 
 char *
-events_last (Events *events, guint mark, const char *prefix)
+vct_test_log_take (VctTestLog *log)
+{
+  char *joined;
+
+  g_mutex_lock (&log->lock);
+  joined = log_join_locked (log, log->taken);
+  log->taken = log->events->len;
+  g_mutex_unlock (&log->lock);
+  return joined;
+}
+
+guint
+vct_test_log_mark (VctTestLog *log)
+{
+  guint n;
+
+  g_mutex_lock (&log->lock);
+  n = log->events->len;
+  g_mutex_unlock (&log->lock);
+  return n;
+}
+
+char *
+vct_test_log_since (VctTestLog *log, guint mark)
+{
+  char *joined;
+
+  g_mutex_lock (&log->lock);
+  g_assert_cmpuint (mark, <=, log->events->len);
+  joined = log_join_locked (log, mark);
+  g_mutex_unlock (&log->lock);
+  return joined;
+}
+
+/* How many events from @from start with @prefix (@exact: are @prefix); lock held. */
+static guint
+log_count_locked (VctTestLog *log, guint from, const char *prefix, gboolean exact)
+{
+  guint n = 0;
+
+  for (guint i = from; i < log->events->len; i++)
+    {
+      const char *event = g_ptr_array_index (log->events, i);
+      if (exact ? strcmp (event, prefix) == 0 : g_str_has_prefix (event, prefix))
+        n++;
+    }
+  return n;
+}
+
+guint
+vct_test_log_count (VctTestLog *log, guint mark, const char *prefix)
+{
+  guint n;
+
+  g_mutex_lock (&log->lock);
+  n = log_count_locked (log, mark, prefix, FALSE);
+  g_mutex_unlock (&log->lock);
+  return n;
+}
+
+char *
+vct_test_log_last (VctTestLog *log, guint mark, const char *prefix)
 {
   char *found = NULL;
 
-  g_mutex_lock (&events->lock);
-  for (guint i = events->log->len; i > mark && found == NULL; i--)
+  g_mutex_lock (&log->lock);
+  for (guint i = log->events->len; i > mark && found == NULL; i--)
     {
-      const char *event = g_ptr_array_index (events->log, i - 1);
+      const char *event = g_ptr_array_index (log->events, i - 1);
       if (g_str_has_prefix (event, prefix))
         found = g_strdup (event + strlen (prefix));
     }
-  g_mutex_unlock (&events->lock);
+  g_mutex_unlock (&log->lock);
   return found;
 }
 
+/* What a wait waits for: @n events from @from (G_MAXUINT: since the last take) that are
+ * (@exact) or start with @what. */
 typedef struct
 {
-  Events     *events;
-  guint       mark;
-  const char *prefix;
+  VctTestLog *log;
+  guint       from;
+  const char *what;
+  gboolean    exact;
   guint       n;
-} EventsWait;
+} LogWait;
 
 static gboolean
-events_wait_cond (gpointer data)
+log_wait_cond_locked (LogWait *wait)
 {
-  EventsWait *wait = data;
-  return events_count (wait->events, wait->mark, wait->prefix) >= wait->n;
+  guint from = wait->from == G_MAXUINT ? wait->log->taken : wait->from;
+  return log_count_locked (wait->log, from, wait->what, wait->exact) >= wait->n;
 }
 
-void
-events_wait_at (Events *events, guint mark, const char *prefix, guint n, const char *file, int line)
+static gboolean
+log_wait_cond (gpointer data)
 {
-  EventsWait wait = { events, mark, prefix, n };
-  GMainContext *context = events->context != NULL ? events->context : g_main_context_default ();
+  LogWait *wait = data;
+  gboolean reached;
+
+  g_mutex_lock (&wait->log->lock);
+  reached = log_wait_cond_locked (wait);
+  g_mutex_unlock (&wait->log->lock);
+  return reached;
+}
+
+static void
+log_wait_failed (LogWait *wait, const char *file, int line, const char *func)
+{
+  char *seen, *message;
+
+  g_mutex_lock (&wait->log->lock);
+  seen = log_join_locked (wait->log, wait->from == G_MAXUINT ? wait->log->taken : wait->from);
+  g_mutex_unlock (&wait->log->lock);
+  message = g_strdup_printf ("timed out waiting for %u event(s) %s\"%s\"; logged: \"%s\"", wait->n,
+                             wait->exact ? "" : "starting with ", wait->what, seen);
+  g_assertion_message (G_LOG_DOMAIN, file, line, func, message);
+  g_free (message);
+  g_free (seen);
+}
+
+/* Iterates the log's context until @wait holds, under the guard. */
+static void
+log_iterate_until (LogWait *wait, const char *file, int line, const char *func)
+{
+  GMainContext *context = wait->log->context != NULL ? wait->log->context : g_main_context_default ();
   GSource *guard = g_timeout_source_new (vct_test_scale (VCT_TEST_TIMEOUT_MS, VCT_TEST_TIMEOUT_MS * 10));
   gint expired = 0;
 
   g_source_set_callback (guard, set_flag_cb, &expired, NULL);
   g_source_attach (guard, context);
-  while (!events_wait_cond (&wait) && !g_atomic_int_get (&expired))
+  while (!log_wait_cond (wait) && !g_atomic_int_get (&expired))
     g_main_context_iteration (context, TRUE);
   g_source_destroy (guard);
   g_source_unref (guard);
-  if (!events_wait_cond (&wait))
-    {
-      char *seen = events_since (events, mark);
-      char *message = g_strdup_printf ("timed out waiting for %u event(s) \"%s...\"; logged since: \"%s\"",
-                                       n, prefix, seen);
-      g_assertion_message (G_LOG_DOMAIN, file, line, "events_wait", message);
-      g_free (message);
-      g_free (seen);
-    }
+  if (!log_wait_cond (wait))
+    log_wait_failed (wait, file, line, func);
+}
+
+void
+vct_test_log_run_until_event_at (VctTestLog *log, const char *event, const char *file, int line)
+{
+  LogWait wait = { log, G_MAXUINT, event, TRUE, 1 };
+  log_iterate_until (&wait, file, line, "vct_test_log_run_until_event");
+}
+
+void
+vct_test_log_wait_at (VctTestLog *log, guint mark, const char *prefix, guint n, const char *file, int line)
+{
+  LogWait wait = { log, mark, prefix, FALSE, n };
+  log_iterate_until (&wait, file, line, "vct_test_log_wait");
+}
+
+void
+vct_test_log_wait_event_at (VctTestLog *log, const char *event, const char *file, int line)
+{
+  LogWait wait = { log, G_MAXUINT, event, TRUE, 1 };
+  gint64 deadline = vct_test_deadline ();
+  gboolean reached;
+
+  g_mutex_lock (&log->lock);
+  while (!(reached = log_wait_cond_locked (&wait)))
+    if (!g_cond_wait_until (&log->cond, &log->lock, deadline))
+      {
+        reached = log_wait_cond_locked (&wait);
+        break;
+      }
+  g_mutex_unlock (&log->lock);
+  if (!reached)
+    log_wait_failed (&wait, file, line, "vct_test_log_wait_event");
+}
+
+char *
+vct_test_log_filter (const char *seen, const char *prefix)
+{
+  g_auto (GStrv) events = g_strsplit (seen, "|", -1);
+  GString *kept = g_string_new (NULL);
+
+  for (guint i = 0; events[i] != NULL; i++)
+    if (g_str_has_prefix (events[i], prefix))
+      {
+        if (kept->len > 0)
+          g_string_append_c (kept, '|');
+        g_string_append (kept, events[i]);
+      }
+  return g_string_free (kept, FALSE);
+}
+
+VctTestLogSlot *
+vct_test_log_slot (VctTestLog *log, const char *name)
+{
+  VctTestLogSlot *slot;
+
+  g_assert_cmpuint (log->n_slots, <, VCT_TEST_LOG_MAX_SLOTS);
+  slot = &log->slots[log->n_slots++];
+  slot->log = log;
+  slot->name = name;
+  slot->notified = 0;
+  return slot;
+}
+
+VctTestLogSlot *
+vct_test_log_find_slot (VctTestLog *log, const char *name)
+{
+  for (guint i = 0; i < log->n_slots; i++)
+    if (strcmp (log->slots[i].name, name) == 0)
+      return &log->slots[i];
+  return NULL;
+}
+
+void
+vct_test_log_slot_notify (gpointer slot)
+{
+  g_atomic_int_inc (&((VctTestLogSlot *) slot)->notified);
+}
+
+void
+vct_test_log_record (VctTestLogSlot *slot, char *what)
+{
+  if (g_atomic_int_get (&slot->notified) > 0)
+    g_atomic_int_inc (&slot->log->calls_after_notify);
+  if (what == NULL)
+    vct_test_log_add (slot->log, g_strdup (slot->name));
+  else
+    vct_test_log_add (slot->log, g_strconcat (slot->name, ":", what, NULL));
+  g_free (what);
+}
+
+void
+vct_test_log_text_func (const char *text, gpointer slot)
+{
+  g_assert_nonnull (text);
+  vct_test_log_record (slot, g_strdup (text));
+}
+
+void
+vct_test_log_boolean_func (gboolean value, gpointer slot)
+{
+  vct_test_log_record (slot, g_strdup (value ? "1" : "0"));
+}
+
+void
+vct_test_log_assert_all_notified (VctTestLog *log)
+{
+  for (guint i = 0; i < log->n_slots; i++)
+    if (g_atomic_int_get (&log->slots[i].notified) != 1)
+      g_error ("the notify of \"%s\" ran %d times, not once", log->slots[i].name,
+               g_atomic_int_get (&log->slots[i].notified));
+}
+
+char *
+vct_test_log_dup_notified (VctTestLog *log)
+{
+  GString *counts = g_string_new (NULL);
+
+  for (guint i = 0; i < log->n_slots; i++)
+    g_string_append_printf (counts, "%d", g_atomic_int_get (&log->slots[i].notified));
+  return g_string_free (counts, FALSE);
+}
+
+const char *
+vct_test_enum_nick (GType type, gint value)
+{
+  GEnumClass *klass = g_type_class_ref (type);
+  GEnumValue *found = g_enum_get_value (klass, value);
+  const char *nick = found != NULL ? found->value_nick : "(invalid)";
+
+  g_type_class_unref (klass); /* the class stays: the nick is static */
+  return nick;
+}
+
+char *
+vct_test_format_property (GObject *object, GParamSpec *pspec)
+{
+  GValue value = G_VALUE_INIT;
+  GType type = G_PARAM_SPEC_VALUE_TYPE (pspec);
+  char *text;
+
+  g_value_init (&value, type);
+  g_object_get_property (object, pspec->name, &value);
+  if (type == G_TYPE_STRING)
+    text = g_strdup (g_value_get_string (&value) != NULL ? g_value_get_string (&value) : "(null)");
+  else if (type == G_TYPE_BOOLEAN)
+    text = g_strdup (g_value_get_boolean (&value) ? "1" : "0");
+  else if (type == G_TYPE_INT64)
+    text = g_strdup_printf ("%" G_GINT64_FORMAT, g_value_get_int64 (&value));
+  else if (G_TYPE_IS_ENUM (type))
+    text = g_strdup (vct_test_enum_nick (type, g_value_get_enum (&value)));
+  else if (type == G_TYPE_DATE_TIME)
+    text = g_value_get_boxed (&value) != NULL ? g_date_time_format_iso8601 (g_value_get_boxed (&value))
+                                              : g_strdup ("(null)");
+  else if (G_TYPE_IS_OBJECT (type))
+    text = g_strdup (g_value_get_object (&value) != NULL ? G_OBJECT_TYPE_NAME (g_value_get_object (&value))
+                                                         : "(null)");
+  else
+    text = g_strdup_printf ("(%s)", g_type_name (type));
+  g_value_unset (&value);
+  return text;
+}
+
+char *
+vct_test_dup_property (gpointer object, const char *name)
+{
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (object), name);
+
+  g_assert_nonnull (pspec);
+  return vct_test_format_property (object, pspec);
+}
+
+void
+vct_test_log_on_notify (GObject *object, GParamSpec *pspec, gpointer log)
+{
+  char *value = vct_test_format_property (object, pspec);
+
+  vct_test_log_addf (log, "notify::%s=%s", pspec->name, value);
+  g_free (value);
+}
+
+void
+vct_test_log_on_items_changed (G_GNUC_UNUSED GListModel *list, guint position, guint removed, guint added,
+                               gpointer log)
+{
+  vct_test_log_addf (log, "items-changed:%u,%u,%u", position, removed, added);
+}
+
+void
+vct_test_log_finalized (gpointer data, G_GNUC_UNUSED GObject *where_the_object_was)
+{
+  VctTestLog *log = data;
+
+  g_atomic_int_inc (&log->finalized);
+  vct_test_log_add (log, g_strdup ("finalized"));
+}
+
+static void
+log_watch_notify (GObject *object, GParamSpec *pspec, gpointer data)
+{
+  LogWatch *watch = data;
+  char *value = vct_test_format_property (object, pspec);
+
+  g_assert_true (object == watch->row);
+  vct_test_log_addf (watch->log, "%s:notify::%s=%s", watch->tag, pspec->name, value);
+  g_free (value);
+}
+
+void
+vct_test_log_watch (VctTestLog *log, gpointer row, const char *tag)
+{
+  LogWatch *watch = g_new0 (LogWatch, 1);
+
+  g_assert_true (G_IS_OBJECT (row));
+  if (g_thread_self () != log->thread)
+    g_atomic_int_inc (&log->wrong_thread);
+  watch->log = log;
+  watch->row = g_object_ref (row);
+  watch->tag = tag;
+  watch->handler = g_signal_connect (row, "notify", G_CALLBACK (log_watch_notify), watch);
+  g_assert_cmpuint (watch->handler, !=, 0);
+  g_mutex_lock (&log->lock);
+  g_ptr_array_add (log->watches, watch);
+  g_mutex_unlock (&log->lock);
+}
+
+void
+vct_test_log_unwatch (VctTestLog *log, gpointer row)
+{
+  LogWatch *watch = NULL;
+
+  if (g_thread_self () != log->thread)
+    g_atomic_int_inc (&log->wrong_thread);
+  g_mutex_lock (&log->lock);
+  for (guint i = 0; i < log->watches->len && watch == NULL; i++)
+    if (((LogWatch *) g_ptr_array_index (log->watches, i))->row == row)
+      watch = g_ptr_array_steal_index (log->watches, i);
+  g_mutex_unlock (&log->lock);
+  g_assert_nonnull (watch);
+  g_signal_handler_disconnect (watch->row, watch->handler);
+  g_object_unref (watch->row);
+  g_free (watch);
+}
+
+gint64
+vct_test_deadline (void)
+{
+  return g_get_monotonic_time () +
+         (gint64) VCT_TEST_TIMEOUT_MS * 1000 * (vct_test_under_valgrind () ? 10 : 1);
 }
 
 void
@@ -1280,51 +1531,6 @@ vct_test_return_json_in_thread (VctApiRequest *request, const char *json)
   ThreadCompletion completion = { request, json };
 
   g_thread_join (g_thread_new ("vct-test-completer", return_json_thread, &completion));
-}
-
-/* ------------------------------------------------------------- Screens: RowLog */
-
-void
-row_log_init (RowLog *log)
-{
-  memset (log, 0, sizeof *log);
-  log->names = g_ptr_array_new_with_free_func (g_free);
-  log->thread = g_thread_self ();
-}
-
-void
-row_log_clear (RowLog *log)
-{
-  g_assert_cmpint (g_atomic_int_get (&log->wrong_thread), ==, 0);
-  g_clear_pointer (&log->names, g_ptr_array_unref);
-}
-
-void
-row_log_func (VctRow *row, const char *property, gpointer data)
-{
-  RowLog *log = data;
-
-  g_assert_nonnull (row);
-  g_assert_cmpint (g_atomic_int_get (&log->notified), ==, 0);
-  if (g_thread_self () != log->thread)
-    g_atomic_int_inc (&log->wrong_thread);
-  g_ptr_array_add (log->names, g_strdup (property != NULL ? property : "(all)"));
-}
-
-void
-row_log_notify (gpointer data)
-{
-  g_atomic_int_inc (&((RowLog *) data)->notified);
-}
-
-char *
-row_log_since (RowLog *log, guint mark)
-{
-  GString *joined = g_string_new (NULL);
-
-  for (guint i = mark; i < log->names->len; i++)
-    g_string_append_printf (joined, "%s%s", i > mark ? "," : "", (const char *) g_ptr_array_index (log->names, i));
-  return g_string_free (joined, FALSE);
 }
 
 /* ------------------------------------------------------------- TableFixture */

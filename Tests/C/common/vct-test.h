@@ -277,78 +277,152 @@ gboolean vct_test_server_write (GSocketConnection *connection,
                                 gsize              length,
                                 GCancellable      *stop);
 
-/* ------------------------------------------------------------- Screens: Events */
+/* ------------------------------------------------------------- VctTestLog */
 
-/* A log of everything a screen model and its list report, one string per callback
- * ("<slot name>:<what>"), for the screens' tests. Each callback is a slot with its own
- * counting notify; a call on another thread than the one that made the Events, or after
- * the slot's notify, is counted (both must stay 0: events_clear checks). */
-#define EVENTS_MAX_SLOTS 16
+/* One ordered log of everything a model, its list and the rows a test watches report,
+ * one string per report, for the screens' and the GObject tests:
+ *  - legacy callbacks (vct_*_set_did_*), each through a slot with its own counting
+ *    notify: "<slot name>:<what>", or "<slot name>" alone (vct_test_log_record);
+ *  - `notify` of a model or a watched row: "[<tag>:]notify::<property>=<value read in
+ *    the handler>" (vct_test_log_on_notify, vct_test_log_watch);
+ *  - a list's runs: "items-changed:<position>,<removed>,<added>"
+ *    (vct_test_log_on_items_changed);
+ *  - the model's weak notify: "finalized" (vct_test_log_finalized);
+ *  - anything else a test adds (vct_test_log_add).
+ * Every report must run on the log's thread (the one that made it, or one the test sets
+ * in `thread` before anything is reported); one on another thread, and a slot's call
+ * after its notify, are counted (vct_test_log_clear checks both stay 0).
+ *
+ * Two ways to read it, both over the same events (nothing is ever removed):
+ *  - take: vct_test_log_take returns the events since the previous take and moves past
+ *    them (vct_test_assert_log, vct_test_log_run_until_event, vct_test_log_n_events);
+ *  - marks: vct_test_log_mark is a position; vct_test_log_since / _count / _last /
+ *    vct_test_log_wait read from one (vct_test_assert_log_since).
+ * Events are joined with "|". */
+#define VCT_TEST_LOG_MAX_SLOTS 16
 
-typedef struct _Events Events;
+typedef struct _VctTestLog VctTestLog;
 
+/* One legacy callback: its name in the log and its notify count. */
 typedef struct
 {
-  Events     *events;
+  VctTestLog *log;
   const char *name;
   gint        notified; /* atomic */
-} EventSlot;
+} VctTestLogSlot;
 
-struct _Events
+struct _VctTestLog
 {
-  GMainContext *context;  /* the model's context (NULL: the default), iterated here */
-  GThread      *thread;   /* the model's context thread: callbacks must run here */
-  GMutex        lock;
-  GPtrArray    *log;      /* char * (lock) */
-  EventSlot     slots[EVENTS_MAX_SLOTS];
-  guint         n_slots;
-  gint          wrong_thread;       /* atomic */
-  gint          calls_after_notify; /* atomic */
-  /* When set, also called by the items-changed callback of events_attach_list, after
-   * it logged the run (to keep a copy of the list, as a view would). */
-  VctItemsChangedFunc items_hook;
-  gpointer            items_hook_data;
+  GMutex          lock;
+  GCond           cond;               /* broadcast on every event */
+  GPtrArray      *events;             /* char *, every event so far (lock) */
+  guint           taken;              /* events before this one were taken (lock) */
+  GMainContext   *context;            /* iterated by the waits (NULL: the default) */
+  GThread        *thread;             /* every report must run here */
+  gint            wrong_thread;       /* atomic */
+  gint            calls_after_notify; /* atomic */
+  gint            finalized;          /* atomic: how many times vct_test_log_finalized ran */
+  VctTestLogSlot  slots[VCT_TEST_LOG_MAX_SLOTS];
+  guint           n_slots;
+  GPtrArray      *watches;            /* the watched rows (vct_test_log_watch; lock) */
 };
 
-void events_init (Events *events, GMainContext *context);
-/* Checks no call came on another thread or after its notify; frees the log. */
-void events_clear (Events *events);
-/* A new slot named @name (a string literal). */
-EventSlot *events_slot (Events *events, const char *name);
-/* The slot named @name, or NULL. */
-EventSlot *events_find (Events *events, const char *name);
-/* Asserts every slot's notify ran exactly once. */
-void events_assert_all_notified (Events *events);
-/* Logs "<slot name>:<what>" (@what is taken) for a callback of @slot. */
-void events_record (EventSlot *slot, char *what);
-/* Callbacks whose user_data is an EventSlot *: "<name>:<text>", "<name>:0|1". */
-void events_text_func (const char *text, gpointer slot);
-void events_boolean_func (gboolean value, gpointer slot);
-/* The notify for a slot's callback. */
-void events_slot_notify (gpointer slot);
-/* Sets the four callbacks of @list: "sections:<position>,<removed>,<added>",
- * "items:<section>,<position>,<removed>,<added>", "section-updated:<section>",
- * "updated:<section>,<position>". */
-void events_attach_list (Events *events, VctListModel *list);
+/* @context: the reporting model's context, which this thread iterates (NULL: the
+ * default). The log's thread is the calling thread. */
+void vct_test_log_init (VctTestLog *log, GMainContext *context);
+/* Checks that nothing ran on another thread or after its notify and that no row is still
+ * watched; frees the events. */
+void vct_test_log_clear (VctTestLog *log);
+/* Appends @event (taken), counting a call on another thread than the log's. */
+void vct_test_log_add (VctTestLog *log, char *event);
+void vct_test_log_addf (VctTestLog *log, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
-/* How many events were logged: a mark for the functions below. */
-guint events_mark (Events *events);
-/* The events since @mark joined with " | " ("" when none); g_free. */
-char *events_since (Events *events, guint mark);
-/* How many events since @mark start with @prefix. */
-guint events_count (Events *events, guint mark, const char *prefix);
-/* The last event since @mark starting with @prefix, without the prefix, or NULL; g_free. */
-char *events_last (Events *events, guint mark, const char *prefix);
-/* Runs the loop until @n events starting with @prefix were logged since @mark; fails
- * naming what was logged when the guard (VCT_TEST_TIMEOUT_MS) passes first. */
-void events_wait_at (Events *events, guint mark, const char *prefix, guint n, const char *file, int line);
-#define events_wait(events, mark, prefix, n) events_wait_at ((events), (mark), (prefix), (n), __FILE__, __LINE__)
-
-#define assert_events(events, mark, expected) G_STMT_START {  \
-    char *seen_ = events_since ((events), (mark));             \
-    g_assert_cmpstr (seen_, ==, (expected));                   \
-    g_free (seen_);                                            \
+/* ---- take */
+/* How many events were logged since the last take. */
+guint vct_test_log_n_events (VctTestLog *log);
+/* The events since the last take, joined with "|"; moves past them. g_free. */
+char *vct_test_log_take (VctTestLog *log);
+#define vct_test_assert_log(log, expected) G_STMT_START { \
+    char *seen_ = vct_test_log_take (log);                 \
+    g_assert_cmpstr (seen_, ==, (expected));               \
+    g_free (seen_);                                        \
   } G_STMT_END
+/* Iterates the log's context until @event (exactly) was logged since the last take;
+ * fails naming what was logged when the guard (VCT_TEST_TIMEOUT_MS) passes first. */
+void vct_test_log_run_until_event_at (VctTestLog *log, const char *event, const char *file, int line);
+#define vct_test_log_run_until_event(log, event) \
+  vct_test_log_run_until_event_at ((log), (event), __FILE__, __LINE__)
+/* The same without iterating anything, for a context another thread iterates: blocks on
+ * the log's condition. */
+void vct_test_log_wait_event_at (VctTestLog *log, const char *event, const char *file, int line);
+#define vct_test_log_wait_event(log, event) \
+  vct_test_log_wait_event_at ((log), (event), __FILE__, __LINE__)
+
+/* ---- marks */
+/* How many events were logged in all: a mark for the functions below. */
+guint vct_test_log_mark (VctTestLog *log);
+/* The events since @mark joined with "|" ("" when none); g_free. */
+char *vct_test_log_since (VctTestLog *log, guint mark);
+/* How many events since @mark start with @prefix ("": all of them). */
+guint vct_test_log_count (VctTestLog *log, guint mark, const char *prefix);
+/* The last event since @mark starting with @prefix, without the prefix, or NULL; g_free. */
+char *vct_test_log_last (VctTestLog *log, guint mark, const char *prefix);
+/* Iterates the log's context until @n events starting with @prefix were logged since
+ * @mark; fails naming what was logged when the guard passes first. */
+void vct_test_log_wait_at (VctTestLog *log, guint mark, const char *prefix, guint n, const char *file, int line);
+#define vct_test_log_wait(log, mark, prefix, n) \
+  vct_test_log_wait_at ((log), (mark), (prefix), (n), __FILE__, __LINE__)
+#define vct_test_assert_log_since(log, mark, expected) G_STMT_START { \
+    char *seen_ = vct_test_log_since ((log), (mark));                  \
+    g_assert_cmpstr (seen_, ==, (expected));                           \
+    g_free (seen_);                                                    \
+  } G_STMT_END
+
+/* The events of @seen (events joined with "|") that start with @prefix (one row's,
+ * "s1:"), in order, joined with "|"; g_free. */
+char *vct_test_log_filter (const char *seen, const char *prefix);
+
+/* ---- legacy callbacks */
+/* A new slot named @name (a string literal): give it as the callback's user_data, with
+ * vct_test_log_slot_notify as its notify. */
+VctTestLogSlot *vct_test_log_slot (VctTestLog *log, const char *name);
+/* The slot named @name, or NULL. */
+VctTestLogSlot *vct_test_log_find_slot (VctTestLog *log, const char *name);
+void vct_test_log_slot_notify (gpointer slot);
+/* Logs "<slot name>:<what>" (@what is taken), or "<slot name>" when @what is NULL,
+ * counting a call after the slot's notify. */
+void vct_test_log_record (VctTestLogSlot *slot, char *what);
+/* Callbacks whose user_data is a slot: "<name>:<text>", "<name>:0|1". */
+void vct_test_log_text_func (const char *text, gpointer slot);
+void vct_test_log_boolean_func (gboolean value, gpointer slot);
+/* Asserts every slot's notify ran exactly once. */
+void vct_test_log_assert_all_notified (VctTestLog *log);
+/* Each slot's notify count, in the order the slots were made ("0110"); g_free. */
+char *vct_test_log_dup_notified (VctTestLog *log);
+
+/* ---- GObject */
+/* A `notify` handler (data: the log): "notify::<property>=<value>". */
+void vct_test_log_on_notify (GObject *object, GParamSpec *pspec, gpointer log);
+/* An `items-changed` handler (data: the log): "items-changed:<position>,<removed>,<added>". */
+void vct_test_log_on_items_changed (GListModel *list, guint position, guint removed, guint added, gpointer log);
+/* A weak notify (data: the log): "finalized", and counts it. */
+void vct_test_log_finalized (gpointer log, GObject *where_the_object_was);
+/* Watches @row (a VctRow, or any GObject): holds a reference and logs its `notify` as
+ * "<tag>:notify::<property>=<value read in the handler>" (@tag: a string literal), until
+ * vct_test_log_unwatch. Call on the log's thread. */
+void vct_test_log_watch (VctTestLog *log, gpointer row, const char *tag);
+/* Disconnects the handler vct_test_log_watch connected and drops its reference. */
+void vct_test_log_unwatch (VctTestLog *log, gpointer row);
+
+/* @object's property @pspec as text, read now: strings as they are ("(null)"), booleans
+ * 0/1, enums by nick, 64-bit integers, objects by type name, dates in ISO 8601; g_free. */
+char *vct_test_format_property (GObject *object, GParamSpec *pspec);
+/* The same by name. */
+char *vct_test_dup_property (gpointer object, const char *name);
+/* The nick of @value of the enum @type ("(invalid)" when none); static. */
+const char *vct_test_enum_nick (GType type, gint value);
+/* A monotonic deadline VCT_TEST_TIMEOUT_MS from now (x10 under valgrind). */
+gint64 vct_test_deadline (void);
 
 /* The environment variable @name as a positive number; @fallback when it is unset or
  * empty. Any other value is a test error (a typo in VCT_SOAK_CYCLES must not shrink a run). */
@@ -401,31 +475,6 @@ void fake_service_finish (FakeService *fake);
 void vct_test_return_error (VctApiRequest *request, VctError code, const char *message);
 /* Completes @request with @json on a new thread, and joins it. */
 void vct_test_return_json_in_thread (VctApiRequest *request, const char *json);
-
-/* ------------------------------------------------------------- Screens: RowLog */
-
-/* What a row binding (vct_row_observe, vct_list_model_bind) reported: the property names,
- * "(all)" for NULL, on the creating thread only. */
-typedef struct
-{
-  GPtrArray *names;
-  GThread   *thread;
-  gint       wrong_thread; /* atomic */
-  gint       notified;     /* atomic */
-} RowLog;
-
-void row_log_init (RowLog *log);
-void row_log_clear (RowLog *log);
-void row_log_func (VctRow *row, const char *property, gpointer log);
-void row_log_notify (gpointer log);
-/* The names since @mark joined with ","; g_free. */
-char *row_log_since (RowLog *log, guint mark);
-
-#define assert_row_log(log, mark, expected) G_STMT_START { \
-    char *seen_ = row_log_since ((log), (mark));            \
-    g_assert_cmpstr (seen_, ==, (expected));                \
-    g_free (seen_);                                         \
-  } G_STMT_END
 
 G_END_DECLS
 
