@@ -52,23 +52,6 @@ vct_error_get_type (void)
   return register_enum_once (&type_id, "VctError", vct_error_values);
 }
 
-/* enumerations from "vctable.h": VctPropertyType */
-static const GEnumValue vct_property_type_values[] = {
-  { VCT_PROPERTY_TYPE_NONE, "VCT_PROPERTY_TYPE_NONE", "none" },
-  { VCT_PROPERTY_TYPE_STRING, "VCT_PROPERTY_TYPE_STRING", "string" },
-  { VCT_PROPERTY_TYPE_INT, "VCT_PROPERTY_TYPE_INT", "int" },
-  { VCT_PROPERTY_TYPE_BOOLEAN, "VCT_PROPERTY_TYPE_BOOLEAN", "boolean" },
-  { 0, NULL, NULL }
-};
-
-GType
-vct_property_type_get_type (void)
-{
-  static gsize type_id = 0;
-
-  return register_enum_once (&type_id, "VctPropertyType", vct_property_type_values);
-}
-
 /* enumerations from "vctable.h": VctRowRole */
 static const GEnumValue vct_row_role_values[] = {
   { VCT_ROW_ROLE_ITEM, "VCT_ROW_ROLE_ITEM", "item" },

@@ -103,7 +103,8 @@ vct_feed_model_class_init (VctFeedModelClass *klass)
   /**
    * VctFeedModel:title:
    *
-   * The screen's title: "Loading..." while a reload runs, then the feed's title.
+   * The screen's title: "Loading..." until the first load, then the feed's title
+   * ("Your Feeds").
    */
   properties[PROP_TITLE] =
     g_param_spec_string ("title", NULL, NULL, NULL,

@@ -58,7 +58,7 @@ vct_list_model_finalize (GObject *object)
 }
 
 static guint
-vct_list_model_get_n_items_flat (GListModel *list)
+vct_list_model_get_n_items (GListModel *list)
 {
   VctListModel *self = VCT_LIST_MODEL (list);
 
@@ -78,7 +78,7 @@ vct_list_model_get_property (GObject    *object,
       break;
 
     case PROP_N_ITEMS:
-      g_value_set_uint (value, vct_list_model_get_n_items_flat (G_LIST_MODEL (object)));
+      g_value_set_uint (value, vct_list_model_get_n_items (G_LIST_MODEL (object)));
       break;
 
     default:
@@ -129,7 +129,7 @@ vct_list_model_get_item_type (G_GNUC_UNUSED GListModel *list)
 }
 
 static gpointer
-vct_list_model_get_item_flat (GListModel *list,
+vct_list_model_get_item (GListModel *list,
                               guint       position)
 {
   VctListModel *self = VCT_LIST_MODEL (list);
@@ -141,8 +141,8 @@ static void
 vct_list_model_iface_init (GListModelInterface *iface)
 {
   iface->get_item_type = vct_list_model_get_item_type;
-  iface->get_n_items = vct_list_model_get_n_items_flat;
-  iface->get_item = vct_list_model_get_item_flat;
+  iface->get_n_items = vct_list_model_get_n_items;
+  iface->get_item = vct_list_model_get_item;
 }
 
 gpointer
@@ -178,7 +178,7 @@ _vct_list_model_emit_items_changed (gpointer list,
 
   g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
 
-  n_items = vct_list_model_get_n_items_flat (G_LIST_MODEL (self));
+  n_items = vct_list_model_get_n_items (G_LIST_MODEL (self));
   if (n_items != self->last_n_items)
     {
       self->last_n_items = n_items;

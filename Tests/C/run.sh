@@ -149,14 +149,20 @@ main (void)
   VctApiGetPhotosFunc photos_func = on_photos;
   VctError code = VCT_ERROR_CANCELLED;
   GType (*error_get_type) (void) = vct_error_get_type;
-  GType (*property_type_get_type) (void) = vct_property_type_get_type;
+  VctListModel *(*model_get_list) (VctTableModel *) = vct_table_model_get_list;
+  guint (*list_get_section) (VctListModel *, guint, guint *, guint *) = vct_list_model_get_section;
+  guint (*list_get_n_sections) (VctListModel *) = vct_list_model_get_n_sections;
+  void (*row_select) (VctRow *) = vct_row_select;
+  void (*row_press) (VctRow *) = vct_row_press;
+  VctRowRole (*row_get_role) (VctRow *) = vct_row_get_role;
+  const char *(*row_get_kind) (VctRow *) = vct_row_get_kind;
   GType (*row_role_get_type) (void) = vct_row_role_get_type;
   GType (*follow_state_get_type) (void) = vct_follow_state_get_type;
   GType (*song_picker_state_get_type) (void) = vct_song_picker_state_get_type;
   VctRowRole role = VCT_ROW_ROLE_FOOTER;
   VctFollowState follow = VCT_FOLLOW_STATE_CHECKED;
   const GType enum_types[] = {
-    VCT_TYPE_ERROR, VCT_TYPE_PROPERTY_TYPE, VCT_TYPE_ROW_ROLE, VCT_TYPE_FOLLOW_STATE, VCT_TYPE_SONG_PICKER_STATE,
+    VCT_TYPE_ERROR, VCT_TYPE_ROW_ROLE, VCT_TYPE_FOLLOW_STATE, VCT_TYPE_SONG_PICKER_STATE,
   };
 #ifdef __BLOCKS__
   void (*set_did_reload_data_block) (VctTableModel *, void (^) (VctCellData *const *, gsize)) = vct_table_model_set_did_reload_data_block;
@@ -181,7 +187,10 @@ main (void)
     (void (*) (void)) set_did_error, (void (*) (void)) set_did_update_navigation_title,
     (void (*) (void)) reload_func, (void (*) (void)) error_func,
     (void (*) (void)) title_func, (void (*) (void)) photos_func,
-    (void (*) (void)) error_get_type, (void (*) (void)) property_type_get_type,
+    (void (*) (void)) error_get_type, (void (*) (void)) model_get_list,
+    (void (*) (void)) list_get_section, (void (*) (void)) list_get_n_sections,
+    (void (*) (void)) row_select, (void (*) (void)) row_press,
+    (void (*) (void)) row_get_role, (void (*) (void)) row_get_kind,
     (void (*) (void)) row_role_get_type, (void (*) (void)) follow_state_get_type,
     (void (*) (void)) song_picker_state_get_type,
 #ifdef __BLOCKS__

@@ -21,11 +21,12 @@ G_BEGIN_DECLS
 /**
  * VctFeedModel:
  *
- * The news feed ("the wall"): member rows (kind "MemberRow": `name`, `avatarUrl`,
- * `followState`, `buttonHidden`, `buttonEnabled`, `spinning`) and photo rows (kind
- * "PhotoRow": `title`, `description`, `imageUrl`, `date`) in one section per day, newest
- * first, each with a "DayHeader" header (`title`: "yyyy-MM-dd"). Pressing a member row
- * ([method@ListModel.press]) follows the member: the row's state goes normal → loading →
+ * The news feed ("the wall"): member rows ([class@MemberRow]: `name`, `avatar-url`,
+ * `follow-state`, `button-hidden`, `button-enabled`, `spinning`) and photo rows
+ * ([class@FeedPhotoRow]: `title`, `description`, `image-url`, `date`) in one section per
+ * day, newest first, each with a [class@DayHeaderRow] header (`title`: "yyyy-MM-dd").
+ * Pressing a member row
+ * ([method@Row.press]) follows the member: the row's state goes normal → loading →
  * checked, or back to normal and an error; only that row is updated. Selecting or
  * pressing a photo row reports `open-detail`. Callbacks run on the context thread of the
  * thread that created the model.

@@ -22,9 +22,9 @@ G_BEGIN_DECLS
 /**
  * VctSongPickerModel:
  *
- * The meditation song picker: one section of "SongRow" rows (`title`, `subtitle`,
+ * The meditation song picker: one section of [class@SongRow] rows (`title`, `subtitle`,
  * `duration`, `mode`: "selected", "unselected", "playable" or "playing"). While picking,
- * selecting a row ([method@ListModel.select]) toggles it; [method@SongPickerModel.start]
+ * selecting a row ([method@Row.select]) toggles it; [method@SongPickerModel.start]
  * plays the first selected song and hides the unselected ones (they leave the list
  * through its changes); selecting a playable song plays it. Callbacks run on the context
  * thread of the thread that created the model.

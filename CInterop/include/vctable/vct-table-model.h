@@ -271,28 +271,15 @@ void vct_table_model_set_did_update_navigation_title_block (VctTableModel *model
  * vct_table_model_get_list:
  * @model: a model
  *
- * The photo table's rows as a list: one section of "PhotoCell" rows with properties
- * `entry`, `title`, `id`, `albumId`, `url`, `thumbnailUrl`. A reload that returns mostly
- * the same photos (by id) reports only the differences through its callbacks, which run
- * just before `didReloadData`; the first load is one insert of everything.
+ * The photo table's rows as a list: one section of [class@PhotoRow] objects (kind
+ * "PhotoCell") with properties `entry`, `title`, `id`, `album-id`, `url`,
+ * `thumbnail-url`. A reload that returns mostly the same photos (by id) reports only the
+ * differences as `items-changed`, emitted just before `did-reload-data`; the first load
+ * is one insert of everything.
  *
  * Returns: (transfer none): the list, valid while @model lives
  */
 VctListModel *vct_table_model_get_list (VctTableModel *model);
-
-/**
- * vct_table_model_set_items_changed:
- * @model: a model
- * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL to clear it
- * @user_data: data for @func
- * @notify: (nullable) (destroy user_data): frees @user_data
- *
- * Shorthand for [method@ListModel.set_items_changed] on [method@TableModel.get_list].
- */
-void vct_table_model_set_items_changed (VctTableModel       *model,
-                                        VctItemsChangedFunc  func,
-                                        gpointer             user_data,
-                                        GDestroyNotify       notify);
 
 G_END_DECLS
 

@@ -82,7 +82,7 @@ final class CRow: @unchecked Sendable {
         return row.property(name)
     }
 
-    /// Runs `body` (a C callback, a notify) with the getters answering as of `change`.
+    /// Runs `body` (a notify) with the property getters answering as of `change`.
     func delivering(_ change: RowPropertyChange?, _ body: () -> Void) {
         let outer = state.withLock { state in
             defer { state.delivering = change }
@@ -159,144 +159,13 @@ final class WeakObject: @unchecked Sendable {
     func get() -> UnsafeMutableRawPointer? { _vct_weak_ref_get(reference) }
 }
 
-/// `VctBinding`: one C observer of a row's property changes. `vct_binding_dispose` ends
-/// it and frees the handle; its notify runs exactly once then. It holds a reference to the
-/// row object, dropped when it ends.
-final class CBinding: CHandle, @unchecked Sendable {
-    private let lock = Mutex(())
-    private let callback: CCallback
-    private var subscription: (any Disposable)?
-    private var object: UnsafeMutableRawPointer?
-
-    /// Observes `object` (a row object, referenced here) whose core is `row`.
-    init(object: UnsafeMutableRawPointer, row: CRow, callback: CCallback) {
-        self.callback = callback
-        self.object = _vct_object_ref(object)
-        subscription = row.row.observePropertyChanges { [weak self, row] change in
-            self?.changed(row, change)
-        }
-    }
-
-    /// Calls the C function with the row and the change's property (`nil`: draw
-    /// everything); while it runs, the row's getters answer as of `change`.
-    func changed(_ row: CRow, _ change: RowPropertyChange?) {
-        // A reference for the call: the function may end this binding (its reference
-        // goes) while it still uses the row, as a notify handler may unref its object.
-        guard let object = lock.withLock({ _ in self.object.map { _vct_object_ref($0) } }) else { return }
-        defer { _vct_object_unref(object) }
-        let pointer = OpaquePointer(object)
-        callback.call { callback in
-            let function = unsafeBitCast(callback.function, to: CRowChangedFunction.self)
-            row.delivering(change) {
-                if let change {
-                    change.name.withCString { function(pointer, $0, callback.userData) }
-                } else {
-                    function(pointer, nil, callback.userData)
-                }
-            }
-        }
-    }
-
-    func dispose() {
-        let (subscription, object) = lock.withLock { _ -> ((any Disposable)?, UnsafeMutableRawPointer?) in
-            defer {
-                self.subscription = nil
-                self.object = nil
-            }
-            return (self.subscription, self.object)
-        }
-        subscription?.dispose()
-        callback.detach()
-        if let object { _vct_object_unref(object) }
-    }
-}
-
-/// A `VctRowChangedFunc`.
-@_spi(CInterop) public typealias CRowChangedFunction = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void
-
-/// `VctPropertyType` values.
-enum CPropertyType: Int32 {
-    case none = 0, string, integer, boolean
-}
-
 /// The core of a `VctRow *` argument, with GLib's critical for anything else.
 func rowCore(_ row: OpaquePointer?, _ function: StaticString) -> CRow? {
     guard cCheck(_vct_is_row(UnsafeRawPointer(row)) != 0, function, "VCT_IS_ROW (row)") else { return nil }
     return CRow.from(object: UnsafeRawPointer(row))
 }
 
-private func property(_ row: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ function: StaticString) -> PropertyValue? {
-    guard let core = rowCore(row, function), cCheck(name != nil, function, "property != NULL") else { return nil }
-    return core.property(String(cString: name!))
-}
-
 @_spi(CInterop) @c(vct_row_get_kind)
 public func vct_row_get_kind(_ row: OpaquePointer?) -> UnsafePointer<CChar>? {
     rowCore(row, "vct_row_get_kind")?.kind.map { UnsafePointer($0) }
-}
-
-@_spi(CInterop) @c(vct_row_dup_property_names)
-public func vct_row_dup_property_names(_ row: OpaquePointer?) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
-    guard let core = rowCore(row, "vct_row_dup_property_names") else { return nil }
-    let names = core.row.propertyNames
-    let vector = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>(
-        OpaquePointer(g_malloc0_n(gsize(names.count + 1), gsize(MemoryLayout<UnsafeMutablePointer<CChar>?>.size))))!
-    for (index, name) in names.enumerated() { vector[index] = g_strdup(name) }
-    return vector
-}
-
-@_spi(CInterop) @c(vct_row_get_property_type)
-public func vct_row_get_property_type(_ row: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> Int32 {
-    switch property(row, name, "vct_row_get_property_type") {
-    case .string?: CPropertyType.string.rawValue
-    case .integer?: CPropertyType.integer.rawValue
-    case .boolean?: CPropertyType.boolean.rawValue
-    case nil: CPropertyType.none.rawValue
-    }
-}
-
-@_spi(CInterop) @c(vct_row_dup_string)
-public func vct_row_dup_string(_ row: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
-    guard let value = property(row, name, "vct_row_dup_string") else { return nil }
-    return g_strdup(value.description)
-}
-
-@_spi(CInterop) @c(vct_row_get_int)
-public func vct_row_get_int(_ row: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> Int64 {
-    switch property(row, name, "vct_row_get_int") {
-    case .integer(let value)?: value
-    case .boolean(let value)?: value ? 1 : 0
-    default: 0
-    }
-}
-
-@_spi(CInterop) @c(vct_row_get_boolean)
-public func vct_row_get_boolean(_ row: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> Int32 {
-    switch property(row, name, "vct_row_get_boolean") {
-    case .boolean(let value)?: value ? 1 : 0
-    case .integer(let value)?: value != 0 ? 1 : 0
-    default: 0
-    }
-}
-
-@_spi(CInterop) @c(vct_row_observe)
-public func vct_row_observe(
-    _ row: OpaquePointer?, _ function: CRowChangedFunction?,
-    _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
-) -> OpaquePointer? {
-    guard let core = rowCore(row, "vct_row_observe"),
-          cCheck(function != nil, "vct_row_observe", "func != NULL")
-    else {
-        notify?(userData)
-        return nil
-    }
-    let callback = CCallback(function: unsafeBitCast(function!, to: UnsafeRawPointer.self), userData: userData, notify: notify)
-    let binding = CBinding(object: UnsafeMutableRawPointer(row!), row: core, callback: callback)
-    return binding.retainedPointer
-}
-
-@_spi(CInterop) @c(vct_binding_dispose)
-public func vct_binding_dispose(_ binding: OpaquePointer?) {
-    guard let binding else { return }
-    CBinding.take(binding).dispose()
 }

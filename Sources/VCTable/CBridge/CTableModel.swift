@@ -265,15 +265,3 @@ public func vct_table_model_get_list(_ model: OpaquePointer?) -> OpaquePointer? 
     return OpaquePointer(box.list)
 }
 
-@_spi(CInterop) @c(vct_table_model_set_items_changed)
-public func vct_table_model_set_items_changed(
-    _ model: OpaquePointer?, _ function: CItemsChanged?,
-    _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
-) {
-    guard let box = table(model, "vct_table_model_set_items_changed") else {
-        notify?(userData)
-        return
-    }
-    setListSlot(OpaquePointer(box.list), .itemsChanged, function, userData, notify,
-                "vct_table_model_set_items_changed")
-}

@@ -37,7 +37,7 @@
 
 G_BEGIN_DECLS
 
-/* VctCoreValueType: what a VctCoreValue holds (the values of VctPropertyType). */
+/* VctCoreValueType: what a VctCoreValue holds (a case of the Swift PropertyValue, in order). */
 typedef enum {
   VCT_CORE_VALUE_NONE = 0,
   VCT_CORE_VALUE_STRING = 1,
@@ -46,8 +46,7 @@ typedef enum {
 } VctCoreValueType;
 
 /* VctCoreValue: a row property as the Swift core reads it (its PropertyValue). @string
- * is g_malloc'd and owned by the receiver; @text is the value as text (integers and
- * booleans formatted), also owned by the receiver. */
+ * is g_malloc'd and owned by the receiver. */
 typedef struct {
   VctCoreValueType type;
   gint64           integer;

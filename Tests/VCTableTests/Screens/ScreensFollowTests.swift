@@ -234,4 +234,20 @@ struct ScreensFollowTests {
         #expect(await harness.context.screensIterate(until: { harness.followState(7) == "checked" }))
         #expect(harness.errors.values.isEmpty)
     }
+
+    @Test("A row a view still holds follows nobody once its feed is gone: no request, the state stays normal")
+    func pressAfterTheFeedIsGone() async throws {
+        var harness: ScreensFeedHarness? = await Self.gatedWall()
+        let service = try #require(harness).screensService
+        let context = try #require(harness).context
+        let row = try #require(harness?.feed.list.row(at: RowIndex(section: 0, index: 0)) as? MemberRowViewModel)
+        weak let feed = harness?.feed
+        harness = nil
+        #expect(feed == nil, "the harness held the feed's only reference")
+
+        row.userPressed()
+        #expect(row.followState.value == .normal, "a press that follows goes to loading at once")
+        #expect(await context.screensDrain())
+        #expect(service.followCalls.isEmpty)
+    }
 }

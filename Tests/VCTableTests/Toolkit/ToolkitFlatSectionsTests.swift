@@ -28,6 +28,26 @@ struct ToolkitFlatSectionsTests {
         }
     }
 
+    /// The sections a handler reads part way through a batch are the runs of one section
+    /// id in `copy` (the list as the runs so far have left it), numbered in increasing
+    /// order, and the count is past the last one.
+    private static func expectSections(_ transition: FlatTransition, match copy: [String]) {
+        func sectionID(_ label: String) -> Substring { label.prefix { $0 != "/" } }
+        var start = 0
+        var previous = -1
+        while start < copy.count {
+            var end = start + 1
+            while end < copy.count, sectionID(copy[end]) == sectionID(copy[start]) { end += 1 }
+            let first = transition.section(at: start)!
+            #expect(first.index > previous && first.start == start && first.end == end)
+            #expect((start ..< end).allSatisfy { transition.section(at: $0)! == first })
+            previous = first.index
+            start = end
+        }
+        #expect(transition.sectionCount > previous)
+        #expect(transition.section(at: copy.count) == nil)
+    }
+
     @Test("Flat order: header, rows, footer per section; lookups past the end are nil")
     func flatOrder() {
         let flat = FlatSections([
@@ -43,7 +63,7 @@ struct ToolkitFlatSectionsTests {
         #expect(flat.sectionIndex(at: -1) == nil)
     }
 
-    @Test("The flat runs of 2 000 random batches turn a copy into the new list, and the transition reads each step")
+    @Test("The flat runs of 2 000 random batches turn a copy into the new list, and the transition reads each step, sections included")
     func randomBatches() {
         var generator = ToolkitSplitMix(seed: 20261124)
         var old = Self.randomSections(&generator)
@@ -54,18 +74,29 @@ struct ToolkitFlatSectionsTests {
             let newFlat = FlatSections(result)
             var copy = Self.labels(oldFlat)
             var transition = FlatTransition(from: oldFlat, to: newFlat)
-            for splice in FlatSections.splices(for: steps, from: oldFlat, to: newFlat) {
+            let splices = FlatSections.splices(for: steps, from: oldFlat, to: newFlat)
+            for (index, splice) in splices.enumerated() {
                 #expect(splice.removed > 0 || splice.added > 0)
                 #expect(splice.position + splice.removed <= copy.count)
-                transition.apply(splice)
+                transition.apply(splice, last: index == splices.count - 1)
                 copy.replaceSubrange(
                     splice.position ..< splice.position + splice.removed,
                     with: (splice.position ..< splice.position + splice.added).map { Self.label(newFlat.entry(at: $0)!) })
                 // What a handler reads while this run is emitted.
                 #expect(transition.count == copy.count)
                 #expect((0 ..< copy.count).map { Self.label(transition.entry(at: $0)!) } == copy)
+                Self.expectSections(transition, match: copy)
             }
             #expect(copy == Self.labels(newFlat))
+            if !splices.isEmpty {
+                // After the last run the sections read as the new list's.
+                #expect(transition.sectionCount == newFlat.sections.count)
+                #expect((0 ..< newFlat.count).allSatisfy { position in
+                    let read = transition.section(at: position)!
+                    let index = newFlat.sectionIndex(at: position)!
+                    return read == (index, newFlat.start(ofSection: index), newFlat.start(ofSection: index + 1))
+                })
+            }
             old = result
         }
     }

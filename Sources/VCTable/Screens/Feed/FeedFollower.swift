@@ -8,15 +8,28 @@ import Synchronization
 /// failure is reported on `didError`. The state changes notify on their `Observable`'s
 /// scheduler (the feed's); a failure's error is reported after the list was told the row
 /// changed back.
+///
+/// The feed closes it when it goes (`close()`): a row a view still holds then follows
+/// nobody, and the service is released with the feed, not with the last row.
 final class FeedFollower: Sendable {
-    let service: any FeedService
+    /// The service, until the feed closes.
+    private let service: Mutex<(any FeedService)?>
     let didError: EventEmitter<String>
     /// The follow state of each member whose request is running, by member id.
     private let inFlight = Mutex<[Int: Observable<FollowState>]>([:])
 
     init(service: any FeedService, didError: EventEmitter<String>) {
-        self.service = service
+        self.service = Mutex(service)
         self.didError = didError
+    }
+
+    /// The feed is gone: presses do nothing from now on (a follow already running
+    /// completes, and reports to nobody).
+    func close() {
+        _ = service.withLock { service in
+            defer { service = nil }
+            return service  // released outside the lock
+        }
     }
 
     /// The follow state a reloaded member row starts with: the previous row's state (a
@@ -44,8 +57,10 @@ final class FeedFollower: Sendable {
         }
     }
 
-    /// Follows member `id` when `state` is `normal`; does nothing otherwise.
+    /// Follows member `id` when `state` is `normal` and the feed is open; does nothing
+    /// otherwise.
     func follow(memberID id: Int, state: Observable<FollowState>) {
+        guard let service = service.withLock({ $0 }) else { return }
         let started = inFlight.withLock { inFlight -> Bool in
             guard state.value == .normal, inFlight[id] == nil else { return false }
             inFlight[id] = state
@@ -53,7 +68,6 @@ final class FeedFollower: Sendable {
             return true
         }
         guard started else { return }
-        let service = self.service
         Task.detached { [self] in
             let failure: VCTableError?
             do {

@@ -90,6 +90,7 @@ public final class FeedViewModel: Sendable {
 
     deinit {
         state.withLock { $0.inFlight }?.cancel()
+        follower.close()
     }
 
     /// The text `didError` receives for `error` (as `VCTableModel`'s).
