@@ -1534,6 +1534,43 @@ cancelled_cond (gpointer cancellable)
   return g_cancellable_is_cancelled (cancellable);
 }
 
+/* A member row a view still holds after its feed's last unref: the service is released
+ * with the feed (its notify runs then, not at the row's unref), and a press follows
+ * nobody: no request, the row stays normal. */
+static void
+test_row_past_model (void)
+{
+  FakeService fake;
+  VctFeedService *service;
+  VctFeedModel *model;
+  g_autoptr (VctRow) member = NULL;
+  VctFollowState state = VCT_FOLLOW_STATE_CHECKED;
+  char *json;
+
+  fake_service_init (&fake, NULL);
+  service = vct_feed_service_new_custom (fake_service_fetch, fake_service_follow, &fake, fake_service_notify);
+  model = vct_feed_model_new (service);
+  vct_feed_service_unref (service);
+  json = vct_test_feed_standard_doc (FALSE);
+  vct_feed_model_reload (model);
+  vct_api_request_return_json (fake_service_wait_fetch (&fake), json, -1);
+  g_free (json);
+  settle_loop (NULL);
+  member = g_list_model_get_item (G_LIST_MODEL (vct_feed_model_get_list (model)), 1);
+  g_assert_true (VCT_IS_MEMBER_ROW (member));
+  g_object_add_weak_pointer (G_OBJECT (model), (gpointer *) &model);
+  vct_feed_model_unref (model);
+  g_assert_null (model);
+  g_assert_true (fake_service_notified (&fake));
+
+  vct_row_press (member);
+  settle_loop (NULL);
+  g_assert_cmpuint (fake_service_n_follows (&fake), ==, 0);
+  g_object_get (member, "follow-state", &state, NULL);
+  g_assert_cmpint (state, ==, VCT_FOLLOW_STATE_NORMAL);
+  fake_service_finish (&fake);
+}
+
 /* The last unref with a reload in flight cancels its request; completing it afterwards
  * delivers nothing, and the service's notify runs once after that. */
 static void
@@ -1877,6 +1914,7 @@ main (int argc, char **argv)
   g_test_add_func ("/feed/lifetime/unref-with-follow-in-flight", test_unref_with_follow_in_flight);
   g_test_add_func ("/feed/lifetime/unref-with-failing-follow-in-flight", test_unref_with_failing_follow_in_flight);
   g_test_add_func ("/feed/lifetime/unref-with-reload-in-flight", test_unref_with_reload_in_flight);
+  g_test_add_func ("/feed/lifetime/row-past-model", test_row_past_model);
   g_test_add_func ("/feed/lifetime/unref-with-http-follow-in-flight", test_unref_with_http_follow_in_flight);
   g_test_add_func ("/feed/thread/never-inline", test_never_inline);
   g_test_add_func ("/feed/thread/own-context", test_own_context_thread);
