@@ -887,6 +887,118 @@ test_select_toggle_notify (void)
   meter_check (&meter, "select-toggle-notify");
 }
 
+/* ------------------------------------------------------------------ the photo table */
+
+typedef struct
+{
+  VctTableModel *model;
+  VctRow        *rows[2];  /* two photo rows, held */
+  char          *titles[2];
+  guint          signals;  /* did-update-navigation-title */
+  guint          notifies; /* notify::title */
+  guint          mismatches;
+  guint          target;   /* the reports this round waits for */
+} TableRun;
+
+static void
+table_on_title (VctTableModel *model, const char *title, gpointer data)
+{
+  TableRun *run = data;
+
+  (void) model;
+  if (g_strcmp0 (title, run->titles[run->signals % 2]) != 0)
+    run->mismatches++;
+  run->signals++;
+}
+
+static void
+table_on_notify_title (GObject *model, GParamSpec *pspec, gpointer data)
+{
+  TableRun *run = data;
+
+  (void) model;
+  (void) pspec;
+  run->notifies++;
+}
+
+static gboolean
+table_reloaded (gpointer data)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (vct_table_model_get_list (((TableRun *) data)->model))) > 0;
+}
+
+static gboolean
+table_titles_delivered (gpointer data)
+{
+  TableRun *run = data;
+  return run->signals >= run->target && run->notifies >= run->target;
+}
+
+/* A round: the two held rows selected in turn, so the title changes twice. */
+static void
+table_round (gpointer data, guint round)
+{
+  TableRun *run = data;
+
+  vct_row_select (run->rows[0]);
+  vct_row_select (run->rows[1]);
+  run->target = 2 * (round + 1);
+  run_until (NULL, table_titles_delivered, run, VCT_TEST_TIMEOUT_MS);
+}
+
+/* /longevity/table-model-signals: the photo table made by the factory, two of its rows
+ * held and selected in turn; each selection is one did-update-navigation-title and one
+ * notify::title, with the title of the row selected. */
+static void
+test_table_model_signals (void)
+{
+  guint rounds = longevity_rounds (TOGGLE_ROUNDS, VALGRIND_ROUNDS);
+  TableRun run = { 0 };
+  GListModel *list;
+  gulong title_id, notify_id;
+  Meter meter;
+
+  run.model = vct_table_model_factory_instance ();
+  list = G_LIST_MODEL (vct_table_model_get_list (run.model));
+  vct_table_model_reload_data (run.model);
+  run_until (NULL, table_reloaded, &run, VCT_TEST_TIMEOUT_MS);
+  for (guint i = 0; i < 2; i++)
+    {
+      run.rows[i] = g_list_model_get_item (list, 3 + i);
+      g_object_get (run.rows[i], "title", &run.titles[i], NULL);
+    }
+  g_assert_cmpstr (run.titles[0], !=, run.titles[1]);
+  title_id = g_signal_connect (run.model, "did-update-navigation-title", G_CALLBACK (table_on_title), &run);
+  notify_id = g_signal_connect (run.model, "notify::title", G_CALLBACK (table_on_notify_title), &run);
+
+  meter_run (&meter, rounds, table_round, &run);
+  rounds = meter.rounds;
+  meter_report (&meter, "table-model-signals");
+  settle_loop (NULL);
+  g_assert_cmpuint (run.signals, ==, 2 * rounds);
+  g_assert_cmpuint (run.notifies, ==, 2 * rounds);
+  g_assert_cmpuint (run.mismatches, ==, 0);
+  g_assert_cmpstr (vct_table_model_get_title (run.model), ==, run.titles[1]);
+
+  /* Disconnected: the next selection reaches the model, not the handlers. */
+  g_signal_handler_disconnect (run.model, title_id);
+  g_signal_handler_disconnect (run.model, notify_id);
+  vct_row_select (run.rows[0]);
+  settle_loop (NULL);
+  g_assert_cmpuint (run.signals, ==, 2 * rounds);
+  g_assert_cmpstr (vct_table_model_get_title (run.model), ==, run.titles[0]);
+
+  g_object_add_weak_pointer (G_OBJECT (run.model), (gpointer *) &run.model);
+  g_object_unref (run.model);
+  g_assert_null (run.model);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_object_unref (run.rows[i]);
+      g_free (run.titles[i]);
+    }
+  meter_check (&meter, "table-model-signals");
+}
+
 /* ------------------------------------------------------------------ the feed */
 
 /* A custom feed service: one fetch and one follow at a time, held for the test. */
@@ -1134,5 +1246,6 @@ main (int argc, char **argv)
   g_test_add_func ("/longevity/song-row-notify", test_song_row_notify);
   g_test_add_func ("/longevity/feed-follow-notify", test_feed_follow_notify);
   g_test_add_func ("/longevity/select-toggle-notify", test_select_toggle_notify);
+  g_test_add_func ("/longevity/table-model-signals", test_table_model_signals);
   return vct_test_run ();
 }
