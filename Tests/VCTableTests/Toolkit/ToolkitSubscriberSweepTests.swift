@@ -3,7 +3,7 @@ import Testing
 
 /// A source that never delivers again must not keep its disposed subscribers: views that
 /// bind and unbind a row whose value stays put (a song that is never played) did exactly
-/// that, 56 bytes a binding, found by `Tests/C/test-longevity.c`'s `/longevity/binding`.
+/// that, 56 bytes a binding, found by `Tests/C/test-longevity.c`'s binding case (now `/longevity/select-toggle-notify`).
 @Suite("Toolkit: disposed subscribers are swept without a delivery")
 struct ToolkitSubscriberSweepTests {
     /// Adds and disposes 10 000 subscriptions while one stays live; the source never delivers.
