@@ -172,6 +172,22 @@ vct_demo_outline_find_line (const VctDemoOutline *outline,
   return TRUE;
 }
 
+/* The section holding flat @position (the last one for a position past the end), and in
+ * *@first the flat position of its first row (after its header). */
+static const VctDemoOutlineSection *
+vct_demo_outline_section_at (const VctDemoOutline *outline,
+                             guint                 position,
+                             guint                *first)
+{
+  const VctDemoOutlineSection *found;
+
+  found = vct_demo_outline_section (outline,
+                                    vct_demo_outline_search (outline, position,
+                                                             G_STRUCT_OFFSET (VctDemoOutlineSection, start)));
+  *first = found->start + (found->has_header ? 1 : 0);
+  return found;
+}
+
 /**
  * vct_demo_outline_row_at:
  * @outline: an outline
@@ -189,10 +205,7 @@ vct_demo_outline_row_at (const VctDemoOutline *outline,
 
   if (outline->n_rows == 0)
     return G_MAXUINT;
-  found = vct_demo_outline_section (outline,
-                                    vct_demo_outline_search (outline, position,
-                                                             G_STRUCT_OFFSET (VctDemoOutlineSection, start)));
-  first = found->start + (found->has_header ? 1 : 0);
+  found = vct_demo_outline_section_at (outline, position, &first);
   if (position < first || position - first >= found->n_rows)
     return G_MAXUINT;
   return found->first_row + (position - first);
@@ -216,10 +229,7 @@ vct_demo_outline_row_near (const VctDemoOutline *outline,
 
   if (outline->n_rows == 0)
     return G_MAXUINT;
-  found = vct_demo_outline_section (outline,
-                                    vct_demo_outline_search (outline, position,
-                                                             G_STRUCT_OFFSET (VctDemoOutlineSection, start)));
-  first = found->start + (found->has_header ? 1 : 0);
+  found = vct_demo_outline_section_at (outline, position, &first);
   offset = position > first ? position - first : 0;
   if (offset < found->n_rows)
     return found->first_row + offset;

@@ -157,22 +157,6 @@ wall_row (Wall *wall, guint position)
   return g_list_model_get_item (G_LIST_MODEL (wall->list), position);
 }
 
-/* @object's string property @name; g_free. */
-static char *
-dup_string (gpointer object, const char *name)
-{
-  char *value = NULL;
-
-  g_object_get (object, name, &value, NULL);
-  return value;
-}
-
-#define assert_string(object, name, expected) G_STMT_START { \
-    char *value_ = dup_string ((object), (name));             \
-    g_assert_cmpstr (value_, ==, (expected));                 \
-    g_free (value_);                                          \
-  } G_STMT_END
-
 /* Finds the flat position of the first row of @type whose string @property is @value. */
 static gboolean
 find_row (VctListModel *list, GType type, const char *property, const char *value, guint *position)
@@ -187,7 +171,7 @@ find_row (VctListModel *list, GType type, const char *property, const char *valu
 
       if (!G_TYPE_CHECK_INSTANCE_TYPE (row, type))
         continue;
-      text = dup_string (row, property);
+      text = vct_test_dup_property (row, property);
       match = g_strcmp0 (text, value) == 0;
       g_free (text);
       if (match)
@@ -334,7 +318,7 @@ wall_layout (Wall *wall)
               g_assert_true (VCT_IS_DAY_HEADER_ROW (row));
               g_assert_cmpint (vct_row_get_role (row), ==, VCT_ROW_ROLE_HEADER);
               g_assert_cmpstr (vct_row_get_kind (row), ==, "DayHeader");
-              label = dup_string (row, "title");
+              label = vct_test_dup_property (row, "title");
               g_string_append_printf (text, "%s:", label);
             }
           else
@@ -343,13 +327,13 @@ wall_layout (Wall *wall)
               if (VCT_IS_MEMBER_ROW (row))
                 {
                   g_assert_cmpstr (vct_row_get_kind (row), ==, "MemberRow");
-                  label = dup_string (row, "name");
+                  label = vct_test_dup_property (row, "name");
                 }
               else
                 {
                   g_assert_true (VCT_IS_FEED_PHOTO_ROW (row));
                   g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoRow");
-                  label = dup_string (row, "title");
+                  label = vct_test_dup_property (row, "title");
                 }
               g_string_append_printf (text, "%s%s", i == start + 1 ? " " : ", ", label);
             }
@@ -632,7 +616,7 @@ test_sections_by_day (void)
       g_assert_true (VCT_IS_DAY_HEADER_ROW (header));
       g_assert_cmpint (vct_row_get_role (header), ==, VCT_ROW_ROLE_HEADER);
       g_assert_cmpstr (vct_row_get_kind (header), ==, "DayHeader");
-      assert_string (header, "title", days[s]);
+      vct_test_assert_property (header, "title", days[s]);
       /* No footer: the section ends with one of its rows. */
       g_assert_cmpint (vct_row_get_role (last), ==, VCT_ROW_ROLE_ITEM);
     }
@@ -662,8 +646,8 @@ test_row_kinds_and_properties (void)
   g_assert_true (VCT_IS_MEMBER_ROW (member));
   g_assert_cmpstr (vct_row_get_kind (member), ==, "MemberRow");
   g_assert_cmpint (vct_row_get_role (member), ==, VCT_ROW_ROLE_ITEM);
-  assert_string (member, "name", "member 7");
-  assert_string (member, "avatar-url", "https://example.com/avatars/7.png");
+  vct_test_assert_property (member, "name", "member 7");
+  vct_test_assert_property (member, "avatar-url", "https://example.com/avatars/7.png");
   assert_member_button (&wall, 7, NORMAL_BUTTON);
   /* The data says member 8 is followed. */
   assert_member_button (&wall, 8, CHECKED_BUTTON);
@@ -672,11 +656,11 @@ test_row_kinds_and_properties (void)
   g_assert_true (VCT_IS_FEED_PHOTO_ROW (photo));
   g_assert_cmpstr (vct_row_get_kind (photo), ==, "PhotoRow");
   g_assert_cmpint (vct_row_get_role (photo), ==, VCT_ROW_ROLE_ITEM);
-  assert_string (photo, "title", "photo 30");
-  assert_string (photo, "description", "about 30");
-  assert_string (photo, "image-url", "https://example.com/photos/30.png");
+  vct_test_assert_property (photo, "title", "photo 30");
+  vct_test_assert_property (photo, "description", "about 30");
+  vct_test_assert_property (photo, "image-url", "https://example.com/photos/30.png");
   date = vct_test_local_text (DAY_1 "T12:30:00Z", "%Y-%m-%d %H:%M");
-  assert_string (photo, "date", date);
+  vct_test_assert_property (photo, "date", date);
   g_free (date);
 
   /* A photo row has no follow state; the properties have their kebab-case names only. */
@@ -1321,8 +1305,8 @@ test_open_detail (void)
   p31 = wall_row (&wall, 7);
   m7 = wall_row (&wall, 1);
   m8 = wall_row (&wall, 3);
-  assert_string (p30, "title", "photo 30");
-  assert_string (p31, "title", "photo 31");
+  vct_test_assert_property (p30, "title", "photo 30");
+  vct_test_assert_property (p31, "title", "photo 31");
 
   mark = vct_test_log_mark (&wall.log);
   vct_row_press (p30);
@@ -1738,7 +1722,7 @@ test_factory_fixture (void)
 
       if (vct_row_get_role (row) == VCT_ROW_ROLE_HEADER)
         {
-          char *day = dup_string (row, "title");
+          char *day = vct_test_dup_property (row, "title");
 
           g_assert_true (VCT_IS_DAY_HEADER_ROW (row));
           g_assert_cmpuint (strlen (day), ==, 10);

@@ -339,33 +339,6 @@ assert_counter_done (Counter *counter, const char *what)
 
 /* ------------------------------------------------------------------ the watched row */
 
-/* @object's property @name as text: a string as it is, an enum by its nick. g_free. */
-static char *
-dup_property_text (GObject *object, const char *name)
-{
-  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (object), name);
-  GValue value = G_VALUE_INIT;
-  char *text;
-
-  g_assert_nonnull (pspec);
-  g_value_init (&value, G_PARAM_SPEC_VALUE_TYPE (pspec));
-  g_object_get_property (object, name, &value);
-  if (G_VALUE_HOLDS_STRING (&value))
-    text = g_value_dup_string (&value);
-  else if (G_VALUE_HOLDS_ENUM (&value))
-    {
-      GEnumClass *klass = g_type_class_ref (G_VALUE_TYPE (&value));
-      GEnumValue *found = g_enum_get_value (klass, g_value_get_enum (&value));
-
-      text = g_strdup (found != NULL ? found->value_nick : "(invalid)");
-      g_type_class_unref (klass);
-    }
-  else
-    text = g_strdup_value_contents (&value);
-  g_value_unset (&value);
-  return text;
-}
-
 /* One `notify` handler on a held row object: every notify counted (counter.calls); the
  * notifies of @property checked, in order, against @values (in rotation), read in the
  * handler, so as of that change; the handler's closure notify is counter.notified. */
@@ -393,7 +366,7 @@ row_watch_notify (GObject *row, GParamSpec *pspec, gpointer data)
   counter_hit (&watch->counter);
   if (strcmp (g_param_spec_get_name (pspec), watch->property) == 0)
     {
-      char *value = dup_property_text (row, watch->property);
+      char *value = vct_test_dup_property (row, watch->property);
       const char *expected = watch->values[watch->seen % watch->n_values];
 
       if (g_strcmp0 (value, expected) != 0)
@@ -647,7 +620,7 @@ static gboolean
 mode_changed (gpointer data)
 {
   ModeWait *wait = data;
-  char *mode = dup_property_text (wait->row, "mode");
+  char *mode = vct_test_dup_property (wait->row, "mode");
   gboolean changed = g_strcmp0 (mode, wait->before) != 0;
 
   g_free (mode);
@@ -659,7 +632,7 @@ static void
 picker_select (Picker *picker, guint position)
 {
   GObject *row = picker_row (picker, position);
-  char *before = dup_property_text (row, "mode");
+  char *before = vct_test_dup_property (row, "mode");
   ModeWait wait = { row, before };
 
   vct_row_select (VCT_ROW (row));
@@ -756,15 +729,15 @@ test_song_row_notify (void)
   g_assert_cmpuint (g_list_model_get_n_items (picker->list), ==, 2);
   g_assert_cmpint (picker->items.calls, ==, 2);  /* the load, the start (song 3 left) */
   row = picker_row (picker, 0);
-  text = dup_property_text (row, "title");
+  text = vct_test_dup_property (row, "title");
   g_assert_cmpstr (text, ==, "song 1");
   g_free (text);
-  text = dup_property_text (row, "mode");
+  text = vct_test_dup_property (row, "mode");
   g_assert_cmpstr (text, ==, "playing");
   g_free (text);
   row_watch_start (&run.song1, row, FALSE, "mode", song1_modes, G_N_ELEMENTS (song1_modes));
   row = picker_row (picker, 1);
-  text = dup_property_text (row, "title");
+  text = vct_test_dup_property (row, "title");
   g_assert_cmpstr (text, ==, "song 2");
   g_free (text);
   row_watch_start (&run.song2, row, TRUE, "mode", song2_modes, G_N_ELEMENTS (song2_modes));
@@ -797,7 +770,7 @@ test_song_row_notify (void)
   run_until (NULL, song2_at_target, &run, VCT_TEST_TIMEOUT_MS);
   settle_loop (NULL);
   g_assert_cmpint (run.song1.counter.calls, ==, (gint) rounds);
-  text = dup_property_text (run.song1.row, "mode");
+  text = vct_test_dup_property (run.song1.row, "mode");
   g_assert_cmpstr (text, ==, song1_modes[rounds % 2]);
   g_free (text);
   row_watch_stop (&run.song2, "song 2's handler");
@@ -1171,7 +1144,7 @@ test_feed_follow_notify (void)
 
       if (VCT_IS_MEMBER_ROW (item))
         {
-          text = dup_property_text (item, "name");
+          text = vct_test_dup_property (item, "name");
           if (g_strcmp0 (text, "member 7") == 0)
             row = g_object_ref (item);
           g_free (text);
@@ -1179,7 +1152,7 @@ test_feed_follow_notify (void)
       g_object_unref (item);
     }
   g_assert_nonnull (row);
-  text = dup_property_text (row, "follow-state");
+  text = vct_test_dup_property (row, "follow-state");
   g_assert_cmpstr (text, ==, "normal");
   g_free (text);
   row_watch_start (&run.member, row, FALSE, "follow-state", states, G_N_ELEMENTS (states));
@@ -1208,7 +1181,7 @@ test_feed_follow_notify (void)
   settle_loop (NULL);
   g_assert_cmpint (run.error.calls, ==, (gint) rounds + 1);
   g_assert_cmpint (run.member.counter.calls, ==, (gint) (per_round * rounds));
-  text = dup_property_text (run.member.row, "follow-state");
+  text = vct_test_dup_property (run.member.row, "follow-state");
   g_assert_cmpstr (text, ==, "normal");
   g_free (text);
   row_watch_release (&run.member, "member 7's row");

@@ -245,22 +245,6 @@ sg_unwatch_row (gpointer row, SgLog *log)
   g_object_unref (row);
 }
 
-/* @object's string property @name; g_free. */
-static char *
-sg_dup_string (gpointer object, const char *name)
-{
-  char *value = NULL;
-
-  g_object_get (object, name, &value, NULL);
-  return value;
-}
-
-#define sg_assert_string(object, name, expected) G_STMT_START { \
-    char *value_ = sg_dup_string ((object), (name));             \
-    g_assert_cmpstr (value_, ==, (expected));                    \
-    g_free (value_);                                             \
-  } G_STMT_END
-
 static void
 sg_iterate_idle (GMainContext *context)
 {
@@ -811,14 +795,14 @@ feed_layout (GListModel *list)
         {
           g_assert_cmpint (vct_row_get_role (row), ==, VCT_ROW_ROLE_HEADER);
           g_assert_cmpstr (vct_row_get_kind (row), ==, "DayHeader");
-          label = sg_dup_string (row, "title");
+          label = vct_test_dup_property (row, "title");
           g_string_append_printf (text, "H:%s", label);
         }
       else if (VCT_IS_MEMBER_ROW (row))
         {
           g_assert_cmpint (vct_row_get_role (row), ==, VCT_ROW_ROLE_ITEM);
           g_assert_cmpstr (vct_row_get_kind (row), ==, "MemberRow");
-          label = sg_dup_string (row, "name");
+          label = vct_test_dup_property (row, "name");
           g_string_append_printf (text, "M:%s", label);
         }
       else
@@ -826,7 +810,7 @@ feed_layout (GListModel *list)
           g_assert_true (VCT_IS_FEED_PHOTO_ROW (row));
           g_assert_cmpint (vct_row_get_role (row), ==, VCT_ROW_ROLE_ITEM);
           g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoRow");
-          label = sg_dup_string (row, "title");
+          label = vct_test_dup_property (row, "title");
           g_string_append_printf (text, "P:%s", label);
         }
       g_free (label);
@@ -891,7 +875,7 @@ test_feed_load_order (void)
 
   row = g_list_model_get_item (fx.list, 1);
   g_assert_true (VCT_IS_MEMBER_ROW (row));
-  sg_assert_string (row, "avatar-url", "https://example.com/avatars/7.png");
+  vct_test_assert_property (row, "avatar-url", "https://example.com/avatars/7.png");
   g_object_get (row, "follow-state", &follow, "button-hidden", &button_hidden, "button-enabled", &button_enabled,
                 "spinning", &spinning, NULL);
   g_assert_cmpint (follow, ==, VCT_FOLLOW_STATE_NORMAL);
@@ -906,10 +890,10 @@ test_feed_load_order (void)
   g_object_unref (row);
   row = g_list_model_get_item (fx.list, 2);
   g_assert_true (VCT_IS_FEED_PHOTO_ROW (row));
-  sg_assert_string (row, "description", "about 30");
-  sg_assert_string (row, "image-url", "https://example.com/photos/30.png");
+  vct_test_assert_property (row, "description", "about 30");
+  vct_test_assert_property (row, "image-url", "https://example.com/photos/30.png");
   date = vct_test_local_text (DAY_1 "T12:30:00Z", "%Y-%m-%d %H:%M");
-  sg_assert_string (row, "date", date);
+  vct_test_assert_property (row, "date", date);
   g_free (date);
   g_object_unref (row);
 
@@ -980,7 +964,7 @@ test_feed_follow (void)
 
   m7 = g_list_model_get_item (fx.list, 1);
   g_assert_true (VCT_IS_MEMBER_ROW (m7));
-  sg_assert_string (m7, "name", "member 7");
+  vct_test_assert_property (m7, "name", "member 7");
   sg_watch_row (m7, &fx.log, "m7");
 
   /* The press: the row reads loading at once, reported later. */
@@ -1019,7 +1003,7 @@ test_feed_follow (void)
   /* A failing follow: loading, back to normal, then did-error. */
   m9 = g_list_model_get_item (fx.list, 5);
   g_assert_true (VCT_IS_MEMBER_ROW (m9));
-  sg_assert_string (m9, "name", "member 9");
+  vct_test_assert_property (m9, "name", "member 9");
   sg_watch_row (m9, &fx.log, "m9");
   vct_row_press (VCT_ROW (m9));
   request = fake_service_wait_follow (&fx.fake, 9);
@@ -1228,8 +1212,8 @@ songs_layout (GListModel *list)
 
       g_assert_true (VCT_IS_SONG_ROW (row));
       g_assert_cmpint (vct_row_get_role (VCT_ROW (row)), ==, VCT_ROW_ROLE_ITEM);
-      title = sg_dup_string (row, "title");
-      mode = sg_dup_string (row, "mode");
+      title = vct_test_dup_property (row, "title");
+      mode = vct_test_dup_property (row, "mode");
       g_string_append_printf (text, "%s%s=%s", i == 0 ? "" : ", ", title, mode);
       g_free (title);
       g_free (mode);
@@ -1301,8 +1285,8 @@ test_songs (void)
       rows[i] = g_list_model_get_item (fx.list, i);
       sg_watch_row (rows[i], &fx.log, tags[i]);
     }
-  sg_assert_string (rows[1], "subtitle", "sub 2");
-  sg_assert_string (rows[1], "duration", "2:05");
+  vct_test_assert_property (rows[1], "subtitle", "sub 2");
+  vct_test_assert_property (rows[1], "duration", "2:05");
 
   /* Picking: selecting a row toggles its mode (on that object), the button follows. */
   vct_row_select (VCT_ROW (rows[1]));
@@ -1338,7 +1322,7 @@ test_songs (void)
   assert_songs (fx.list, "song 2=playing, song 4=playable");
   assert_item_is (fx.list, 0, rows[1]);
   assert_item_is (fx.list, 1, rows[3]);
-  sg_assert_string (rows[0], "mode", "hidden");
+  vct_test_assert_property (rows[0], "mode", "hidden");
   assert_picker (fx.model, VCT_SONG_PICKER_STATE_LISTENING, PLAYER_TITLE, TRUE);
   g_assert_false (vct_song_picker_model_start (fx.model));
 
@@ -2327,7 +2311,7 @@ test_feed_factory (void)
 
       if (VCT_IS_FEED_PHOTO_ROW (row))
         {
-          char *title = sg_dup_string (row, "title");
+          char *title = vct_test_dup_property (row, "title");
           if (g_strcmp0 (title, "Lantern market") == 0)
             found = g_object_ref (row);
           g_free (title);
@@ -2371,10 +2355,10 @@ test_songs_factory (void)
   sg_assert_log (&log, "cb-loading:1|notify::loading=1|items-changed:0,0,12|cb-loading:0|notify::loading=0");
   row = g_list_model_get_item (list, 0);
   g_assert_true (VCT_IS_SONG_ROW (row));
-  sg_assert_string (row, "title", "Open Horizon");
-  sg_assert_string (row, "subtitle", "Guided breathing");
-  sg_assert_string (row, "duration", "14:54");
-  sg_assert_string (row, "mode", "unselected");
+  vct_test_assert_property (row, "title", "Open Horizon");
+  vct_test_assert_property (row, "subtitle", "Guided breathing");
+  vct_test_assert_property (row, "duration", "14:54");
+  vct_test_assert_property (row, "mode", "unselected");
   g_object_unref (row);
 
   vct_song_picker_model_unref (model);

@@ -68,16 +68,6 @@ on_dismiss (gpointer slot)
   vct_test_log_record (slot, NULL);
 }
 
-/* @object's string property @name; g_free. */
-static char *
-dup_string (gpointer object, const char *name)
-{
-  char *value = NULL;
-
-  g_object_get (object, name, &value, NULL);
-  return value;
-}
-
 /* The title of the row at flat @position; g_free. */
 static char *
 row_title (GListModel *list, guint position)
@@ -85,7 +75,7 @@ row_title (GListModel *list, guint position)
   g_autoptr (VctRow) row = g_list_model_get_item (list, position);
 
   g_assert_nonnull (row);
-  return dup_string (row, "title");
+  return vct_test_dup_property (row, "title");
 }
 
 /* Applies one items-changed run to the copy, as a view does: the added rows are the
@@ -145,7 +135,7 @@ picker_watch_rows (Picker *picker)
   for (guint i = 0; i < n; i++)
     {
       VctRow *row = g_list_model_get_item (G_LIST_MODEL (picker->list), i);
-      char *title = dup_string (row, "title");
+      char *title = vct_test_dup_property (row, "title");
       int id = 0;
 
       g_assert_cmpint (sscanf (title, "song %d", &id), ==, 1);
@@ -221,8 +211,8 @@ picker_rows (Picker *picker)
     {
       g_autoptr (VctRow) row = g_list_model_get_item (list, i);
       guint start = G_MAXUINT, end = 0;
-      char *title = dup_string (row, "title");
-      char *mode = dup_string (row, "mode");
+      char *title = vct_test_dup_property (row, "title");
+      char *mode = vct_test_dup_property (row, "mode");
 
       g_assert_true (VCT_IS_SONG_ROW (row));
       g_assert_cmpstr (vct_row_get_kind (row), ==, "SongRow");
@@ -400,10 +390,10 @@ test_load_rows (void)
                         "song 5=unselected");
   g_assert_false (vct_song_picker_model_is_button_enabled (picker.model));
 
-  text = dup_string (song (&picker, 2), "subtitle");
+  text = vct_test_dup_property (song (&picker, 2), "subtitle");
   g_assert_cmpstr (text, ==, "sub 2");
   g_free (text);
-  text = dup_string (song (&picker, 2), "duration");
+  text = vct_test_dup_property (song (&picker, 2), "duration");
   g_assert_cmpstr (text, ==, "2:05");
   g_free (text);
   teardown (&fake, &picker);
@@ -436,7 +426,7 @@ test_durations (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autoptr (VctRow) row = g_list_model_get_item (G_LIST_MODEL (picker.list), i);
-      char *text = dup_string (row, "duration");
+      char *text = vct_test_dup_property (row, "duration");
 
       g_assert_cmpstr (text, ==, cases[i].text);
       g_free (text);
@@ -1074,10 +1064,10 @@ test_factory_fixture (void)
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (picker.list)), ==, 12);
   first = g_list_model_get_item (G_LIST_MODEL (picker.list), 0);
   g_assert_true (VCT_IS_SONG_ROW (first));
-  text = dup_string (first, "title");
+  text = vct_test_dup_property (first, "title");
   g_assert_cmpstr (text, ==, "Open Horizon");
   g_free (text);
-  text = dup_string (first, "duration");
+  text = vct_test_dup_property (first, "duration");
   g_assert_cmpstr (text, ==, "14:54");
   g_free (text);
   g_clear_object (&first);

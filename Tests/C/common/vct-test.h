@@ -419,6 +419,12 @@ void vct_test_log_unwatch (VctTestLog *log, gpointer row);
 char *vct_test_format_property (GObject *object, GParamSpec *pspec);
 /* The same by name. */
 char *vct_test_dup_property (gpointer object, const char *name);
+/* Asserts that @object's property @name reads as @expected (vct_test_dup_property's text). */
+#define vct_test_assert_property(object, name, expected) G_STMT_START { \
+    char *value_ = vct_test_dup_property ((object), (name));             \
+    g_assert_cmpstr (value_, ==, (expected));                            \
+    g_free (value_);                                                     \
+  } G_STMT_END
 /* The nick of @value of the enum @type ("(invalid)" when none); static. */
 const char *vct_test_enum_nick (GType type, gint value);
 /* A monotonic deadline VCT_TEST_TIMEOUT_MS from now (x10 under valgrind). */
