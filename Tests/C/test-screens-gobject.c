@@ -2368,6 +2368,78 @@ test_songs_factory (void)
   sg_log_clear (&log);
 }
 
+/* ------------------------------------------------------------------ identity under change */
+
+static void
+race_fetch (VctApiRequest *request, gpointer data)
+{
+  (void) data;
+  vct_api_request_return_json (request, "[{\"id\": 1, \"title\": \"a\", \"subtitle\": \"x\", \"duration\": 5},"
+                                        " {\"id\": 2, \"title\": \"b\", \"subtitle\": \"x\", \"duration\": 6}]", -1);
+}
+
+typedef struct
+{
+  VctRow *row;
+  guint   toggles;
+  gint    done;  /* atomic */
+} RaceToggler;
+
+static gpointer
+race_toggle (gpointer data)
+{
+  RaceToggler *toggler = data;
+
+  for (guint i = 0; i < toggler->toggles; i++)
+    vct_row_select (toggler->row);
+  g_atomic_int_set (&toggler->done, 1);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+static gboolean
+race_loaded (gpointer list)
+{
+  return g_list_model_get_n_items (list) == 2;
+}
+
+/* A view holds song 1's row while another thread toggles it again and again: every
+ * g_list_model_get_item of its position, between the loop's deliveries, is the held
+ * object, even when the row's mode has changed and its notify is not delivered yet
+ * (the list took such a row for a duplicate id and made a fresh object: the fuzzer's
+ * "another object than the runs left there"). */
+static void
+test_songs_held_row_identity (void)
+{
+  VctSongService *service = vct_song_service_new_custom (race_fetch, NULL, NULL);
+  VctSongPickerModel *picker = vct_song_picker_model_new (service);
+  GListModel *list = G_LIST_MODEL (vct_song_picker_model_get_list (picker));
+  RaceToggler toggler = { NULL, vct_test_under_valgrind () ? 2000 : 50000, 0 };
+  guint other = 0, reads = 0;
+  GThread *thread;
+
+  vct_song_picker_model_reload (picker);
+  run_until (NULL, race_loaded, list, VCT_TEST_TIMEOUT_MS);
+  toggler.row = g_list_model_get_item (list, 0);
+  thread = g_thread_new ("toggle", race_toggle, &toggler);
+  while (!g_atomic_int_get (&toggler.done))
+    {
+      VctRow *again = g_list_model_get_item (list, 0);
+
+      other += again != toggler.row;
+      reads++;
+      g_object_unref (again);
+      if (reads % 64 == 0)
+        g_main_context_iteration (NULL, FALSE);
+    }
+  g_thread_join (thread);
+  settle_loop (NULL);
+  g_assert_cmpuint (other, ==, 0);
+  g_object_unref (toggler.row);
+  vct_song_picker_model_unref (picker);
+  vct_song_service_unref (service);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2404,6 +2476,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gobject/songs/lifetime/unref-pending", test_songs_lifetime_unref_pending);
   g_test_add_func ("/gobject/songs/is-checks", test_songs_is_checks);
   g_test_add_func ("/gobject/songs/factory", test_songs_factory);
+  g_test_add_func ("/gobject/songs/held-row-identity", test_songs_held_row_identity);
   status = vct_test_run ();
   g_free (args);
   return status;

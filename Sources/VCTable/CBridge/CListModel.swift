@@ -76,7 +76,7 @@ final class CListModel: @unchecked Sendable {
             (state.transition.map { $0.entry(at: position) } ?? state.shown.entry(at: position), state.transition == nil)
         }
         guard let entry else { return nil }
-        return rowObject(entry.model, section: entry.section.id, role: entry.role, settled: settled)
+        return rowObject(entry.model, in: entry.section, role: entry.role, settled: settled)
     }
 
     var numberOfSections: Int {
@@ -98,20 +98,20 @@ final class CListModel: @unchecked Sendable {
 
     /// The object for a row (transfer full): the cached one while it lives, else a new one.
     ///
-    /// `settled`: no batch is being emitted, so every live object already shows its row's
-    /// current content; a cached object whose content differs then belongs to another row
-    /// with the same identity. (While a batch is emitted, objects are re-pointed only at
-    /// its end, so the cached one is returned as it is.)
+    /// `settled`: no batch is being emitted. Rows that share an identity in a section
+    /// (duplicate ids) share its cache entry: the object shows one of them, and another
+    /// one's content gets an object of its own, not cached (the diff matches duplicates
+    /// occurrence by occurrence, so their identity across reloads is a guess anyway).
+    /// A row whose identity is unique always gets the cached object, even when the object
+    /// has not shown a change yet (a follow that completed before its `notify`).
     private func rowObject(
-        _ model: any RowViewModel, section: Identity, role: RowRole, settled: Bool = true
+        _ model: any RowViewModel, in section: ListSection, role: RowRole, settled: Bool = true
     ) -> UnsafeMutableRawPointer {
-        let key = RowKey(section: section, role: role, model: model)
+        let key = RowKey(section: section.id, role: role, model: model)
         if let live = state.withLock({ $0.cache[key] })?.get() {
-            // Rows that share an identity (duplicate ids) share its cache entry: the
-            // object shows one of them; another one's content gets an object of its own,
-            // not cached (the diff matches duplicates occurrence by occurrence, so their
-            // identity across reloads is a guess anyway).
-            guard settled, let core = CRow.from(object: live), !core.row.isContentEqual(to: model) else { return live }
+            guard settled, let core = CRow.from(object: live), !core.row.isContentEqual(to: model),
+                  role == .row, Self.isDuplicated(model.diffIdentifier, in: section)
+            else { return live }
             _vct_object_unref(live)
             return CRow.makeObject(model, kind: try? list.kinds.kind(of: model, role: role), role: role)
         }
@@ -133,6 +133,17 @@ final class CListModel: @unchecked Sendable {
         }
         for object in dead { _vct_object_unref(object.raw) }
         return result.raw
+    }
+
+    /// Whether two or more rows of `section` have the identity `id` (a scan: only asked
+    /// when a cached object's content differs from its row's).
+    private static func isDuplicated(_ id: Identity, in section: ListSection) -> Bool {
+        var seen = 0
+        for row in section.rows where row.diffIdentifier == id {
+            seen += 1
+            if seen == 2 { return true }
+        }
+        return false
     }
 
     /// The cached object for a row, if one lives (transfer full).
