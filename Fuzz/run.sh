@@ -10,7 +10,8 @@
 #            contract checked after every step (clang -fsanitize=fuzzer,address, against a
 #            libVCTable.so built with -sanitize=fuzzer,address into .build-fuzz).
 #   screens  Fuzz/screens/fuzz_screens.c: the same for the feed and the song picker and
-#            the list API under them (rows, bindings, follows), against the same library.
+#            the list under them (the flat GListModel, held rows with notify handlers, follows),
+#            against the same library.
 #            FUZZ_SCREENS_TRACE=1 prints each step of an input, FUZZ_SCREENS_STATS=1 what
 #            the run exercised.
 #

@@ -4,16 +4,20 @@ Fuzz/corpus/screens/ (run it after changing the operation table of fuzz_screens.
 
 A program is a byte string: one byte picks an operation, the next its model (byte % 3:
 0 and 1 the feeds, 2 the song picker) and a sub-argument (byte // 3), then each operation's
-own bytes (see LLVMFuzzerTestOneInput). A callback's sub-argument is its slot (feeds 0-4, 5 is
-their loading one again; the picker 0-5) plus 6 to arm it (from inside its next call it
-replaces itself and reloads). The document seeds are chosen with a port of
+own bytes (see LLVMFuzzerTestOneInput). A model report's sub-argument is its slot (feeds 0-4,
+5 is their loading one again; the picker 0-5) plus 6 to arm it (from inside its next call it
+replaces itself and reloads); a list handler's its slot (0 the mirror's items-changed, 1
+notify::n-items, 2-3 more items-changed) plus 4 to arm it (it disconnects itself); a watcher's
+its index (0-3) plus 4 to arm it plus 8 * what the armed handler does (0 unwatch, 1 and
+reload, 2 and drop the model). A press / select / watch / row-ref byte is a flat position in
+the list (the feed's position 0 is a DayHeader, 1 its first row), top bit: anything. The document seeds are chosen with a port of
 feed_document / song_document so that, say, the follow seeds press member rows.
 """
 import os
 
 (NEW, SET_CALLBACK, CLEAR_CALLBACK, SET_LIST_CALLBACK, CLEAR_LIST_CALLBACK, RELOAD, RELOAD_AGAIN,
- FETCH_NOW, FETCH_LATER, FOLLOW_NOW, FOLLOW_LATER, PRESS, PRESS_AGAIN, SELECT, BIND, UNBIND, OBSERVE,
- DISPOSE, ROW_REF, ROW_READ, START, NEXT, PREVIOUS, FINISH_SONG, BACK, ITERATE, ITERATE_AGAIN,
+ FETCH_NOW, FETCH_LATER, FOLLOW_NOW, FOLLOW_LATER, PRESS, PRESS_AGAIN, SELECT, WATCH, UNWATCH, WATCH_KEPT,
+ UNWATCH_AGAIN, ROW_REF, ROW_USE, START, NEXT, PREVIOUS, FINISH_SONG, BACK, ITERATE, ITERATE_AGAIN,
  REF_UNREF, LAST_UNREF, LIST_REF, SERVICE, SLEEP) = range(32)
 FEED, FEED2, PICKER = 0, 1, 2
 M = 0xFFFFFFFF
@@ -82,33 +86,34 @@ def main():
 
     seeds = {
         # Press a member twice while loading (one request), succeed; another fails.
-        "follow": load_feed(FEED, 1, members) + op(PRESS, FEED, 0, 0) + op(PRESS_AGAIN, FEED, 0, 0)
-        + op(ITERATE) + op(FOLLOW_NOW, FEED, 0) + settle() + op(PRESS, FEED, 0, 0)
-        + op(PRESS, FEED, 0, 4) + op(ITERATE) + op(FOLLOW_NOW, FEED, 1) + settle() + op(PRESS, FEED, 0, 4)
+        "follow": load_feed(FEED, 1, members) + op(PRESS, FEED, 0, 1) + op(PRESS_AGAIN, FEED, 0, 1)
+        + op(ITERATE) + op(FOLLOW_NOW, FEED, 0) + settle() + op(PRESS, FEED, 0, 1)
+        + op(PRESS, FEED, 0, 2) + op(ITERATE) + op(FOLLOW_NOW, FEED, 1) + settle() + op(PRESS, FEED, 0, 2)
         + op(ITERATE) + op(FOLLOW_LATER, FEED, 0) + settle(),
         # A follow still loading across a reload that shows the member again.
-        "follow-reload": load_feed(FEED, 1, members) + op(PRESS, FEED, 0, 0) + op(ITERATE)
-        + load_feed(FEED, 2, members2) + op(PRESS, FEED, 0, 0) + op(FOLLOW_LATER, FEED, 0) + settle()
-        + op(PRESS, FEED, 0, 0) + op(ITERATE) + op(FOLLOW_NOW, FEED, 1) + settle(),
+        "follow-reload": load_feed(FEED, 1, members) + op(PRESS, FEED, 0, 1) + op(ITERATE)
+        + load_feed(FEED, 2, members2) + op(PRESS, FEED, 0, 1) + op(FOLLOW_LATER, FEED, 0) + settle()
+        + op(PRESS, FEED, 0, 1) + op(ITERATE) + op(FOLLOW_NOW, FEED, 1) + settle(),
         # Pick two songs, start, next / previous / finish, back twice (the second dismisses).
-        "songs": load_feed(PICKER, 1, songs) + op(SELECT, PICKER, 0, 0) + op(SELECT, PICKER, 0, 8)
-        + op(SELECT, PICKER, 0, 12) + settle(PICKER) + op(START, PICKER) + settle(PICKER) + op(NEXT, PICKER)
+        "songs": load_feed(PICKER, 1, songs) + op(SELECT, PICKER, 0, 0) + op(SELECT, PICKER, 0, 2)
+        + op(SELECT, PICKER, 0, 3) + settle(PICKER) + op(START, PICKER) + settle(PICKER) + op(NEXT, PICKER)
         + op(PREVIOUS, PICKER) + settle(PICKER) + op(NEXT, PICKER) + op(NEXT, PICKER) + settle(PICKER)
         + op(SELECT, PICKER, 0, 0) + settle(PICKER) + op(FINISH_SONG, PICKER) + op(FINISH_SONG, PICKER)
         + op(FINISH_SONG, PICKER) + settle(PICKER) + op(BACK, PICKER) + settle(PICKER) + op(BACK, PICKER) + settle(PICKER),
         # Songs: a reload while listening returns to picking with the selection kept.
-        "songs-reload": load_feed(PICKER, 1, songs) + op(SELECT, PICKER, 0, 0) + op(SELECT, PICKER, 0, 4)
+        "songs-reload": load_feed(PICKER, 1, songs) + op(SELECT, PICKER, 0, 0) + op(SELECT, PICKER, 0, 1)
         + settle(PICKER) + op(START, PICKER) + settle(PICKER) + load_feed(PICKER, 2, songs2) + op(START, PICKER)
         + op(FINISH_SONG, PICKER) + settle(PICKER) + op(RELOAD, PICKER) + op(FETCH_NOW, PICKER, 0, 1, 3) + settle(PICKER),
-        # Widgets bound, rebound, unbound, out of range; an observer; a row kept across reloads.
-        "bind": load_feed(FEED, 1, mixed) + op(BIND, FEED, 0, 0) + op(BIND, FEED, 1, 4) + op(BIND, FEED, 2, 0xFF)
-        + op(OBSERVE, FEED, 0, 0) + op(ROW_REF, FEED, 0, 0) + op(ROW_REF, FEED, 5, 1) + op(PRESS, FEED, 0, 0)
-        + op(ITERATE) + op(FOLLOW_NOW, FEED, 0) + settle() + op(BIND, FEED, 0, 4) + op(UNBIND, FEED, 1)
-        + op(UNBIND, FEED, 3) + load_feed(FEED, 2, members2) + op(ROW_READ, FEED, 0) + op(DISPOSE, FEED, 0)
-        + op(OBSERVE, FEED, 4) + op(ROW_READ, FEED, 0),
+        # Rows watched (held with a notify handler), rewatched, unwatched, out of range; a
+        # row kept across reloads, watched, read, selected and pressed (stale).
+        "watch": load_feed(FEED, 1, mixed) + op(WATCH, FEED, 0, 1) + op(WATCH, FEED, 1, 2) + op(WATCH, FEED, 2, 0xFF)
+        + op(WATCH, FEED, 3, 0) + op(ROW_REF, FEED, 0, 1) + op(ROW_REF, FEED, 1, 2) + op(PRESS, FEED, 0, 1)
+        + op(ITERATE) + op(FOLLOW_NOW, FEED, 0) + settle() + op(WATCH, FEED, 0, 2) + op(UNWATCH, FEED, 1)
+        + op(UNWATCH, FEED, 3) + op(WATCH_KEPT, FEED, 1) + load_feed(FEED, 2, members2) + op(ROW_USE, FEED, 0)
+        + op(ROW_USE, FEED, 2) + op(ROW_USE, FEED, 4) + op(UNWATCH_AGAIN, FEED, 0) + op(ROW_USE, FEED, 0),
         # The last unref with a fetch and a follow in flight; the list kept by a ref of its own.
-        "unref-in-flight": load_feed(FEED, 1, members) + op(PRESS, FEED, 0, 0) + op(ITERATE) + op(RELOAD, FEED)
-        + op(ITERATE) + op(BIND, FEED, 0, 0) + op(LIST_REF, FEED) + op(LAST_UNREF, FEED, 0) + op(PRESS, FEED, 0, 4)
+        "unref-in-flight": load_feed(FEED, 1, members) + op(PRESS, FEED, 0, 1) + op(ITERATE) + op(RELOAD, FEED)
+        + op(ITERATE) + op(WATCH, FEED, 0, 1) + op(LIST_REF, FEED) + op(LAST_UNREF, FEED, 0) + op(PRESS, FEED, 0, 2)
         + op(FOLLOW_LATER, FEED, 0) + op(FETCH_NOW, FEED, 0, 0, members) + settle() + op(ITERATE)
         + op(FOLLOW_NOW, FEED, 0) + settle() + op(LIST_REF, FEED),
         # The picker's last unref with its fetch pending; the service dropped first.
@@ -117,19 +122,25 @@ def main():
         # Two feeds; the first torn down and made again.
         "two-feeds": op(NEW, FEED2) + load_feed(FEED, 1, mixed) + load_feed(FEED2, 1, members) + op(PRESS, FEED2, 0, 0)
         + op(ITERATE) + op(SERVICE, FEED, 0) + op(NEW, FEED) + load_feed(FEED, 1, members2) + op(FOLLOW_NOW, FEED2, 0) + settle(),
-        # Callbacks replaced and cleared between deliveries, one cleared with a notify only.
+        # Reports replaced and cleared between deliveries, one cleared with a notify only;
+        # list handlers disconnected and connected again (the mirror resynchronised).
         "callbacks": op(SET_CALLBACK, FEED, 0) + op(CLEAR_CALLBACK, FEED, 3) + op(CLEAR_CALLBACK, FEED, 6)
         + op(CLEAR_LIST_CALLBACK, FEED, 1) + load_feed(FEED, 1, mixed) + op(SET_LIST_CALLBACK, FEED, 1)
         + op(SET_LIST_CALLBACK, FEED, 3) + load_feed(FEED, 2, members2) + op(SET_CALLBACK, PICKER, 4)
         + op(CLEAR_LIST_CALLBACK, PICKER, 0) + op(SET_CALLBACK, PICKER, 5) + load_feed(PICKER, 1, songs)
         + op(SET_LIST_CALLBACK, PICKER, 0) + op(SET_CALLBACK, PICKER, 11) + load_feed(PICKER, 2, songs2) + op(REF_UNREF, PICKER),
-        # Callbacks ending themselves from inside: an observer disposes itself, a binding
-        # unbinds its widget, list callbacks clear themselves, model callbacks replace themselves.
-        "reenter": load_feed(FEED, 1, members) + op(OBSERVE, FEED, 8, 0) + op(BIND, FEED, 4, 0)
-        + op(SET_LIST_CALLBACK, FEED, 7) + op(SET_CALLBACK, FEED, 8) + op(PRESS, FEED, 0, 0) + op(ITERATE)
-        + op(FOLLOW_NOW, FEED, 1) + settle() + op(SET_LIST_CALLBACK, FEED, 5) + op(SET_LIST_CALLBACK, FEED, 4)
+        # Handlers ending themselves from inside: a row's notify handler unwatches (dropping
+        # the row's last reference), a list handler disconnects itself, model reports replace
+        # themselves and reload.
+        "reenter": load_feed(FEED, 1, members) + op(WATCH, FEED, 4, 1) + op(WATCH, FEED, 13, 2)
+        + op(SET_LIST_CALLBACK, FEED, 6) + op(SET_CALLBACK, FEED, 8) + op(PRESS, FEED, 0, 1) + op(ITERATE)
+        + op(FOLLOW_NOW, FEED, 1) + settle() + op(SET_LIST_CALLBACK, FEED, 7) + op(SET_LIST_CALLBACK, FEED, 5)
         + load_feed(FEED, 2, members2) + load_feed(PICKER, 1, songs) + op(SET_CALLBACK, PICKER, 6)
-        + op(OBSERVE, PICKER, 8, 0) + op(SELECT, PICKER, 0, 0) + settle(PICKER) + op(START, PICKER) + settle(PICKER),
+        + op(WATCH, PICKER, 4, 0) + op(SELECT, PICKER, 0, 0) + settle(PICKER) + op(START, PICKER) + settle(PICKER),
+        # A row's notify handler drops the model from inside (the follow's notify).
+        "drop-model-inside": load_feed(FEED, 1, members) + op(WATCH, FEED, 20, 1) + op(PRESS, FEED, 0, 1)
+        + op(ITERATE) + op(FOLLOW_NOW, FEED, 0) + settle() + load_feed(PICKER, 1, songs) + op(WATCH, PICKER, 21, 0)
+        + op(SELECT, PICKER, 0, 0) + settle(PICKER),
         # A reload from inside the loading callback (armed: it replaces itself and reloads)
         # while the failed fetch's error report is still queued: the error is reported after
         # the reload call, right (that reload found nothing in flight); then a reload from
