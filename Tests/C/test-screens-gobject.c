@@ -328,31 +328,46 @@ feed_fx_setup (FeedFx *fx, GMainContext *service_context)
   g_object_weak_ref (G_OBJECT (fx->model), vct_test_log_finalized, &fx->log.base);
 }
 
-/* The last unref: disposed at once, every legacy notify run once. */
+/* The last unref of a screen model (*@model, a VctFeedModel or VctSongPickerModel):
+ * disposed at once, every legacy notify run once. */
+static void
+sg_fx_unref (gpointer *model, GListModel **list, SgLog *log)
+{
+  gint before = g_atomic_int_get (&log->base.finalized);
+
+  g_object_unref (g_steal_pointer (model));
+  *list = NULL;
+  g_assert_cmpint (g_atomic_int_get (&log->base.finalized), ==, before + 1);
+  vct_test_log_assert_all_notified (&log->base);
+}
+
+/* A fixture's end: the model's last unref if the case left it, then the service's
+ * notify, and nothing else logged. */
+static void
+sg_fx_teardown (gpointer *model, GListModel **list, FakeService *fake, SgLog *log)
+{
+  if (*model != NULL)
+    {
+      sg_fx_unref (model, list, log);
+      sg_assert_log (log, "finalized");
+    }
+  fake_service_finish (fake);
+  settle_loop (NULL);
+  g_assert_cmpuint (sg_log_n_events (log), ==, 0);
+  vct_test_log_assert_all_notified (&log->base);
+  sg_log_clear (log);
+}
+
 static void
 feed_fx_unref (FeedFx *fx)
 {
-  gint before = g_atomic_int_get (&fx->log.base.finalized);
-
-  vct_feed_model_unref (g_steal_pointer (&fx->model));
-  fx->list = NULL;
-  g_assert_cmpint (g_atomic_int_get (&fx->log.base.finalized), ==, before + 1);
-  vct_test_log_assert_all_notified (&fx->log.base);
+  sg_fx_unref ((gpointer *) &fx->model, &fx->list, &fx->log);
 }
 
 static void
 feed_fx_teardown (FeedFx *fx)
 {
-  if (fx->model != NULL)
-    {
-      feed_fx_unref (fx);
-      sg_assert_log (&fx->log, "finalized");
-    }
-  fake_service_finish (&fx->fake);
-  settle_loop (NULL);
-  g_assert_cmpuint (sg_log_n_events (&fx->log), ==, 0);
-  vct_test_log_assert_all_notified (&fx->log.base);
-  sg_log_clear (&fx->log);
+  sg_fx_teardown ((gpointer *) &fx->model, &fx->list, &fx->fake, &fx->log);
 }
 
 /* Reloads with @json; returns once the reload was delivered (notify::loading=0). */
@@ -409,27 +424,13 @@ songs_fx_setup (SongsFx *fx)
 static void
 songs_fx_unref (SongsFx *fx)
 {
-  gint before = g_atomic_int_get (&fx->log.base.finalized);
-
-  vct_song_picker_model_unref (g_steal_pointer (&fx->model));
-  fx->list = NULL;
-  g_assert_cmpint (g_atomic_int_get (&fx->log.base.finalized), ==, before + 1);
-  vct_test_log_assert_all_notified (&fx->log.base);
+  sg_fx_unref ((gpointer *) &fx->model, &fx->list, &fx->log);
 }
 
 static void
 songs_fx_teardown (SongsFx *fx)
 {
-  if (fx->model != NULL)
-    {
-      songs_fx_unref (fx);
-      sg_assert_log (&fx->log, "finalized");
-    }
-  fake_service_finish (&fx->fake);
-  settle_loop (NULL);
-  g_assert_cmpuint (sg_log_n_events (&fx->log), ==, 0);
-  vct_test_log_assert_all_notified (&fx->log.base);
-  sg_log_clear (&fx->log);
+  sg_fx_teardown ((gpointer *) &fx->model, &fx->list, &fx->fake, &fx->log);
 }
 
 /* ------------------------------------------------------------- 1. types */
