@@ -92,6 +92,19 @@ tlm_photos_from_ids (const gint64 *ids, guint n)
   return photos;
 }
 
+/* Retitles photos @first … @last of @photos "photo <id>, @suffix". */
+static void
+tlm_retitle (GPtrArray *photos, guint first, guint last, const char *suffix)
+{
+  for (guint i = first; i <= last; i++)
+    {
+      TlmPhoto *photo = g_ptr_array_index (photos, i);
+
+      g_free (photo->title);
+      photo->title = g_strdup_printf ("photo %" G_GINT64_FORMAT ", %s", photo->id, suffix);
+    }
+}
+
 static gint64
 tlm_album_of (gint64 id)
 {
@@ -1599,13 +1612,7 @@ test_drop_in_notify (void)
 
   /* Rows 2, 3 and 4 retitled in place. */
   photos = tlm_photos_from_ids (ids, G_N_ELEMENTS (ids));
-  for (guint i = 1; i <= 3; i++)
-    {
-      TlmPhoto *photo = g_ptr_array_index (photos, i);
-
-      g_free (photo->title);
-      photo->title = g_strdup_printf ("photo %" G_GINT64_FORMAT ", retitled", photo->id);
-    }
+  tlm_retitle (photos, 1, 3, "retitled");
   tlm_load (&fx, photos);
   settle_loop (NULL);
   for (guint i = 0; i < G_N_ELEMENTS (droppers); i++)
@@ -1624,13 +1631,7 @@ test_drop_in_notify (void)
   g_clear_pointer (&title, g_free);
 
   /* Retitled again: the dropped rows come back as new objects with the new content. */
-  for (guint i = 1; i <= 3; i++)
-    {
-      TlmPhoto *photo = g_ptr_array_index (photos, i);
-
-      g_free (photo->title);
-      photo->title = g_strdup_printf ("photo %" G_GINT64_FORMAT ", again", photo->id);
-    }
+  tlm_retitle (photos, 1, 3, "again");
   tlm_load (&fx, photos);
   settle_loop (NULL);
   for (guint i = 0; i < G_N_ELEMENTS (droppers); i++)
