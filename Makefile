@@ -30,7 +30,7 @@ build: deps
 run: demo
 	@if [ -t 0 ] && [ -t 1 ]; then build/vctable-demo $(ARGS); else build/vctable-demo --once $(ARGS); fi
 
-test: lint swift-test c-test demo-test examples bench-build bench-quick
+test: lint swift-test c-test demo-test examples gtk-test bench-build bench-quick
 
 # Source checks that the compiler does not make: no lock holds a bare function value
 # (swiftlang/swift#91348: one reabstraction thunk per withLock; scripts/check-lock-closures.py),

@@ -21,6 +21,18 @@ for extra in "$@"; do
         tmux) need_command tmux tmux ;;
         python3) need_command python3 python3 ;;
         ncurses) [ -e /usr/include/ncurses.h ] || missing="$missing libncurses-dev" ;;
+        # GObject-Introspection: the scanner, the compiler and GIRepository's headers and GIRs.
+        gir) need_command g-ir-scanner gobject-introspection
+             need_command g-ir-compiler gobject-introspection
+             [ -e /usr/share/gir-1.0/Gio-2.0.gir ] || missing="$missing libgirepository1.0-dev" ;;
+        # Debian's own Python (a python3 earlier on PATH, such as pyenv's, has no gi).
+        pytest) /usr/bin/python3 -c 'import gi' 2>/dev/null || missing="$missing python3-gi"
+                /usr/bin/python3 -c 'import pytest' 2>/dev/null || missing="$missing python3-pytest" ;;
+        gjs) need_command gjs gjs ;;
+        gi-docgen) need_command gi-docgen gi-docgen ;;
+        gtk4) pkg-config --exists gtk4 2>/dev/null || missing="$missing libgtk-4-dev" ;;
+        xvfb) need_command xvfb-run xvfb
+              need_command xauth xauth ;;
     esac
 done
 
