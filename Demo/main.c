@@ -71,7 +71,7 @@ main (int    argc,
   else
     exit_code = vct_demo_tui_run (screen, &options);
 
-  vct_demo_screen_free (screen);
+  g_object_unref (screen);
   vct_demo_options_clear (&options);
   return exit_code;
 }

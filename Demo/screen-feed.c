@@ -1,6 +1,7 @@
-/* screen-feed.c: the news feed (VctFeedModel): member rows (VctMemberRow) with a follow
- * button and photo rows (VctFeedPhotoRow), in one section per day under a day header
- * (VctDayHeaderRow), newest first.
+/* screen-feed.c: VctDemoFeedScreen (a final VctDemoScreen), the news feed
+ * (VctFeedModel): member rows (VctMemberRow) with a follow button and photo rows
+ * (VctFeedPhotoRow), in one section per day under a day header (VctDayHeaderRow),
+ * newest first.
  *
  * Reloads: the model reports `loading` true, then (in one dispatch of its scheduler) the
  * list, `list-hidden` false, the title, `loading` false and, after a failure, the error.
@@ -15,14 +16,17 @@
  * error, have been reported.
  *
  * Details: selecting or pressing a photo row makes the model emit `open-detail` with
- * the photo (its date too); the screen is settled once each has come. */
+ * the photo (its date too); the screen is settled once each has come.
+ *
+ * Its follows and its model go in its finalize, after the base's dispose has stopped
+ * the reports. */
 
 #include "screens.h"
 
 #include "held.h"
-#include "screen-class.h"
+#include "screen-private.h"
 
-typedef struct _VctDemoFeedScreen VctDemoFeedScreen;
+G_DECLARE_FINAL_TYPE (VctDemoFeedScreen, vct_demo_feed_screen, VCT_DEMO, FEED_SCREEN, VctDemoScreen)
 
 /* One follow under way: the pressed row, held, and where it is now. */
 typedef struct {
@@ -32,12 +36,14 @@ typedef struct {
 } VctDemoFollow;
 
 struct _VctDemoFeedScreen {
-  VctDemoScreen  base;
+  VctDemoScreen  parent_instance;
   VctFeedModel  *model;
   GPtrArray     *follows;         /* (element-type VctDemoFollow) (owned) */
   guint          errors_awaited;  /* follows that failed, their error not reported yet */
   guint          details_awaited; /* photo rows selected or pressed, their detail not reported yet */
 };
+
+G_DEFINE_FINAL_TYPE (VctDemoFeedScreen, vct_demo_feed_screen, VCT_DEMO_TYPE_SCREEN)
 
 /* ------------------------------------------------------------ the model's reports */
 
@@ -46,16 +52,16 @@ vct_demo_feed_on_title (VctDemoFeedScreen *self)
 {
   g_autofree char *title = vct_feed_model_dup_title (self->model);
 
-  vct_demo_screen_emit_title (&self->base, title);
+  vct_demo_screen_emit_title (VCT_DEMO_SCREEN (self), title);
 }
 
 static void
 vct_demo_feed_on_loading (VctDemoFeedScreen *self)
 {
   if (vct_feed_model_is_loading (self->model))
-    vct_demo_screen_emit_loading (&self->base);
+    vct_demo_screen_emit_loading (VCT_DEMO_SCREEN (self));
   else
-    vct_demo_screen_end_reload_later (&self->base);
+    vct_demo_screen_end_reload_later (VCT_DEMO_SCREEN (self));
 }
 
 static void
@@ -63,7 +69,7 @@ vct_demo_feed_on_list_hidden (VctDemoFeedScreen *self)
 {
   VctDemoEvent event = { .kind = VCT_DEMO_EVENT_ROWS };
 
-  vct_demo_screen_emit (&self->base, &event);
+  vct_demo_screen_emit (VCT_DEMO_SCREEN (self), &event);
 }
 
 static void
@@ -76,8 +82,8 @@ vct_demo_feed_on_error (VctDemoFeedScreen *self,
   if (self->errors_awaited > 0)
     self->errors_awaited--;
   else
-    vct_demo_screen_fail_reload (&self->base);
-  vct_demo_screen_emit_error (&self->base, message);
+    vct_demo_screen_fail_reload (VCT_DEMO_SCREEN (self));
+  vct_demo_screen_emit_error (VCT_DEMO_SCREEN (self), message);
 }
 
 static void
@@ -95,7 +101,7 @@ vct_demo_feed_on_open_detail (VctDemoFeedScreen *self,
 
   if (self->details_awaited > 0)
     self->details_awaited--;
-  vct_demo_screen_emit (&self->base, &event);
+  vct_demo_screen_emit (VCT_DEMO_SCREEN (self), &event);
 }
 
 /* ------------------------------------------------------------------- following */
@@ -118,7 +124,7 @@ vct_demo_feed_follow_free (gpointer data)
 {
   VctDemoFollow *follow = data;
 
-  vct_demo_screen_remove_anchor (&follow->self->base, &follow->anchor);
+  vct_demo_screen_remove_anchor (VCT_DEMO_SCREEN (follow->self), &follow->anchor);
   vct_demo_held_row_free (follow->held);
   g_free (follow);
 }
@@ -135,7 +141,7 @@ vct_demo_feed_on_follow_state (VctRow        *row,
   (void) pspec;
   g_object_get (row, "follow-state", &state, NULL);
   if (!follow->anchor.gone)
-    vct_demo_screen_report_row (&self->base, follow->anchor.position, "followState",
+    vct_demo_screen_report_row (VCT_DEMO_SCREEN (self), follow->anchor.position, "followState",
                                 vct_demo_feed_follow_state_name (state));
   if (state == VCT_FOLLOW_STATE_LOADING)
     return;
@@ -167,30 +173,30 @@ vct_demo_feed_follow_row (VctDemoFeedScreen  *self,
   follow->self = self;
   follow->anchor.position = position;
   follow->held = vct_demo_held_row_new (row, "notify::follow-state", G_CALLBACK (vct_demo_feed_on_follow_state), follow);
-  vct_demo_screen_add_anchor (&self->base, &follow->anchor);
+  vct_demo_screen_add_anchor (VCT_DEMO_SCREEN (self), &follow->anchor);
   g_ptr_array_add (self->follows, follow);
   vct_row_press (row);
   return TRUE;
 }
 
-/* --------------------------------------------------------------- the screen class */
+/* ------------------------------------------------------------------- the class */
 
 static void
 vct_demo_feed_reload (VctDemoScreen *screen)
 {
-  vct_feed_model_reload (((VctDemoFeedScreen *) screen)->model);
+  vct_feed_model_reload (VCT_DEMO_FEED_SCREEN (screen)->model);
 }
 
 static gboolean
 vct_demo_feed_is_loading (VctDemoScreen *screen)
 {
-  return vct_feed_model_is_loading (((VctDemoFeedScreen *) screen)->model);
+  return vct_feed_model_is_loading (VCT_DEMO_FEED_SCREEN (screen)->model);
 }
 
 static gboolean
 vct_demo_feed_is_settled (VctDemoScreen *screen)
 {
-  VctDemoFeedScreen *self = (VctDemoFeedScreen *) screen;
+  VctDemoFeedScreen *self = VCT_DEMO_FEED_SCREEN (screen);
 
   return self->follows->len == 0 && self->errors_awaited == 0 && self->details_awaited == 0;
 }
@@ -198,7 +204,7 @@ vct_demo_feed_is_settled (VctDemoScreen *screen)
 static gboolean
 vct_demo_feed_is_list_hidden (VctDemoScreen *screen)
 {
-  return vct_feed_model_is_list_hidden (((VctDemoFeedScreen *) screen)->model);
+  return vct_feed_model_is_list_hidden (VCT_DEMO_FEED_SCREEN (screen)->model);
 }
 
 /* A photo opens its detail; a member does nothing. */
@@ -208,7 +214,7 @@ vct_demo_feed_select (VctDemoScreen  *screen,
                       VctRow         *row,
                       GError        **error)
 {
-  VctDemoFeedScreen *self = (VctDemoFeedScreen *) screen;
+  VctDemoFeedScreen *self = VCT_DEMO_FEED_SCREEN (screen);
 
   (void) position;
   (void) error;
@@ -225,7 +231,7 @@ vct_demo_feed_press (VctDemoScreen  *screen,
                      VctRow         *row,
                      GError        **error)
 {
-  VctDemoFeedScreen *self = (VctDemoFeedScreen *) screen;
+  VctDemoFeedScreen *self = VCT_DEMO_FEED_SCREEN (screen);
 
   if (VCT_IS_MEMBER_ROW (row))
     return vct_demo_feed_follow_row (self, position, row, error);
@@ -247,17 +253,19 @@ vct_demo_feed_follow (VctDemoScreen  *screen,
                    vct_demo_outline_row_at (vct_demo_screen_get_outline (screen), position));
       return FALSE;
     }
-  return vct_demo_feed_follow_row ((VctDemoFeedScreen *) screen, position, row, error);
+  return vct_demo_feed_follow_row (VCT_DEMO_FEED_SCREEN (screen), position, row, error);
 }
 
 static void
-vct_demo_feed_finalize (VctDemoScreen *screen)
+vct_demo_feed_screen_finalize (GObject *object)
 {
-  VctDemoFeedScreen *self = (VctDemoFeedScreen *) screen;
+  VctDemoFeedScreen *self = VCT_DEMO_FEED_SCREEN (object);
 
   g_clear_pointer (&self->follows, g_ptr_array_unref);
   g_signal_handlers_disconnect_by_data (self->model, self);
   g_clear_object (&self->model);
+
+  G_OBJECT_CLASS (vct_demo_feed_screen_parent_class)->finalize (object);
 }
 
 static const VctDemoCommand vct_demo_feed_commands[] = {
@@ -267,20 +275,32 @@ static const VctDemoCommand vct_demo_feed_commands[] = {
   { NULL, NULL, NULL, NULL }
 };
 
-const VctDemoScreenClass vct_demo_feed_class = {
-  .name = "feed",
-  .loading_text = "Loading feeds...",
-  .empty_text = "No feeds.",
-  .commands = vct_demo_feed_commands,
-  .reload = vct_demo_feed_reload,
-  .is_loading = vct_demo_feed_is_loading,
-  .is_settled = vct_demo_feed_is_settled,
-  .is_list_hidden = vct_demo_feed_is_list_hidden,
-  .select = vct_demo_feed_select,
-  .press = vct_demo_feed_press,
-  .activate = vct_demo_feed_press,
-  .finalize = vct_demo_feed_finalize,
-};
+static void
+vct_demo_feed_screen_class_init (VctDemoFeedScreenClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  VctDemoScreenClass *screen_class = VCT_DEMO_SCREEN_CLASS (klass);
+
+  object_class->finalize = vct_demo_feed_screen_finalize;
+
+  screen_class->name = "feed";
+  screen_class->loading_text = "Loading feeds...";
+  screen_class->empty_text = "No feeds.";
+  screen_class->commands = vct_demo_feed_commands;
+  screen_class->reload = vct_demo_feed_reload;
+  screen_class->is_loading = vct_demo_feed_is_loading;
+  screen_class->is_settled = vct_demo_feed_is_settled;
+  screen_class->is_list_hidden = vct_demo_feed_is_list_hidden;
+  screen_class->select = vct_demo_feed_select;
+  screen_class->press = vct_demo_feed_press;
+  screen_class->activate = vct_demo_feed_press;
+}
+
+static void
+vct_demo_feed_screen_init (VctDemoFeedScreen *self)
+{
+  self->follows = g_ptr_array_new_with_free_func (vct_demo_feed_follow_free);
+}
 
 /**
  * vct_demo_feed_screen_new:
@@ -301,6 +321,8 @@ vct_demo_feed_screen_new (const char  *uri,
   VctFeedModel *model;
   g_autofree char *title = NULL;
 
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
   (void) timeout_ms;
   if (uri == NULL)
     model = vct_feed_model_factory_instance ();
@@ -314,15 +336,14 @@ vct_demo_feed_screen_new (const char  *uri,
       model = vct_feed_model_new (service);
     }
 
-  self = g_new0 (VctDemoFeedScreen, 1);
+  self = g_object_new (VCT_DEMO_TYPE_FEED_SCREEN, NULL);
   self->model = model;
-  self->follows = g_ptr_array_new_with_free_func (vct_demo_feed_follow_free);
   title = vct_feed_model_dup_title (model);
-  vct_demo_screen_construct (&self->base, &vct_demo_feed_class, vct_feed_model_get_list (model), title);
+  vct_demo_screen_construct (VCT_DEMO_SCREEN (self), vct_feed_model_get_list (model), title);
   g_signal_connect_swapped (model, "notify::title", G_CALLBACK (vct_demo_feed_on_title), self);
   g_signal_connect_swapped (model, "notify::loading", G_CALLBACK (vct_demo_feed_on_loading), self);
   g_signal_connect_swapped (model, "notify::list-hidden", G_CALLBACK (vct_demo_feed_on_list_hidden), self);
   g_signal_connect_swapped (model, "did-error", G_CALLBACK (vct_demo_feed_on_error), self);
   g_signal_connect_swapped (model, "open-detail", G_CALLBACK (vct_demo_feed_on_open_detail), self);
-  return &self->base;
+  return VCT_DEMO_SCREEN (self);
 }

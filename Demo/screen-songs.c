@@ -1,7 +1,7 @@
-/* screen-songs.c: the meditation song picker (VctSongPickerModel): one section of
- * VctSongRow ("SongRow") rows whose `mode` follows the screen's state: picking
- * (selected/unselected) → listening (playing/playable; the unselected rows leave the
- * list) → finished, and back.
+/* screen-songs.c: VctDemoSongsScreen (a final VctDemoScreen), the meditation song
+ * picker (VctSongPickerModel): one section of VctSongRow ("SongRow") rows whose `mode`
+ * follows the screen's state: picking (selected/unselected) → listening
+ * (playing/playable; the unselected rows leave the list) → finished, and back.
  *
  * Its commands (start, next, previous, finish, back) run on the loop and the model reports
  * what they changed in its next dispatch: the rows' modes (in place: `notify::mode` on
@@ -17,18 +17,25 @@
  * scheduler) the list, `loading` false and, after a failure, the error; so when `loading`
  * turns false the screen ends the reload later (vct_demo_screen_end_reload_later()), once
  * the error, if any, has come. A reload that finds the songs already shown changes no
- * row, and ends all the same. */
+ * row, and ends all the same.
+ *
+ * Its held rows and its model go in its finalize, after the base's dispose has stopped
+ * the list's changes and the reports. */
 
 #include "screens.h"
 
 #include "held.h"
-#include "screen-class.h"
+#include "screen-private.h"
 
-typedef struct {
-  VctDemoScreen        base;
+G_DECLARE_FINAL_TYPE (VctDemoSongsScreen, vct_demo_songs_screen, VCT_DEMO, SONGS_SCREEN, VctDemoScreen)
+
+struct _VctDemoSongsScreen {
+  VctDemoScreen        parent_instance;
   VctSongPickerModel  *model;
   GPtrArray           *rows;   /* (element-type VctDemoHeldRow): the list's rows, in its order */
-} VctDemoSongsScreen;
+};
+
+G_DEFINE_FINAL_TYPE (VctDemoSongsScreen, vct_demo_songs_screen, VCT_DEMO_TYPE_SCREEN)
 
 static const char *
 vct_demo_songs_state_name (VctSongPickerState state)
@@ -49,7 +56,7 @@ vct_demo_songs_on_title (VctDemoSongsScreen *self)
 {
   g_autofree char *title = vct_song_picker_model_dup_title (self->model);
 
-  vct_demo_screen_emit_title (&self->base, title);
+  vct_demo_screen_emit_title (VCT_DEMO_SCREEN (self), title);
 }
 
 static void
@@ -60,7 +67,7 @@ vct_demo_songs_on_state (VctDemoSongsScreen *self)
     .text = vct_demo_songs_state_name (vct_song_picker_model_get_state (self->model)),
   };
 
-  vct_demo_screen_emit (&self->base, &event);
+  vct_demo_screen_emit (VCT_DEMO_SCREEN (self), &event);
 }
 
 static void
@@ -71,7 +78,7 @@ vct_demo_songs_on_button_enabled (VctDemoSongsScreen *self)
     .flag = vct_song_picker_model_is_button_enabled (self->model),
   };
 
-  vct_demo_screen_emit (&self->base, &event);
+  vct_demo_screen_emit (VCT_DEMO_SCREEN (self), &event);
 }
 
 static void
@@ -79,24 +86,24 @@ vct_demo_songs_on_dismiss (VctDemoSongsScreen *self)
 {
   VctDemoEvent event = { .kind = VCT_DEMO_EVENT_DISMISS };
 
-  vct_demo_screen_emit (&self->base, &event);
+  vct_demo_screen_emit (VCT_DEMO_SCREEN (self), &event);
 }
 
 static void
 vct_demo_songs_on_error (VctDemoSongsScreen *self,
                          const char         *message)
 {
-  vct_demo_screen_fail_reload (&self->base);
-  vct_demo_screen_emit_error (&self->base, message);
+  vct_demo_screen_fail_reload (VCT_DEMO_SCREEN (self));
+  vct_demo_screen_emit_error (VCT_DEMO_SCREEN (self), message);
 }
 
 static void
 vct_demo_songs_on_loading (VctDemoSongsScreen *self)
 {
   if (vct_song_picker_model_is_loading (self->model))
-    vct_demo_screen_emit_loading (&self->base);
+    vct_demo_screen_emit_loading (VCT_DEMO_SCREEN (self));
   else
-    vct_demo_screen_end_reload_later (&self->base);
+    vct_demo_screen_end_reload_later (VCT_DEMO_SCREEN (self));
 }
 
 /* A row's mode changed: report it at the row's place (reported once the list's changes
@@ -116,7 +123,7 @@ vct_demo_songs_on_mode (VctRow             *row,
 
       if (held->row == row)
         {
-          vct_demo_screen_report_row (&self->base, i, "mode", mode);
+          vct_demo_screen_report_row (VCT_DEMO_SCREEN (self), i, "mode", mode);
           return;
         }
     }
@@ -146,7 +153,7 @@ vct_demo_songs_start (VctDemoScreen  *screen,
                       VctRow         *row,
                       GError        **error)
 {
-  VctDemoSongsScreen *self = (VctDemoSongsScreen *) screen;
+  VctDemoSongsScreen *self = VCT_DEMO_SONGS_SCREEN (screen);
   VctSongPickerState state = vct_song_picker_model_get_state (self->model);
 
   (void) position;
@@ -169,7 +176,7 @@ vct_demo_songs_step (VctDemoScreen  *screen,
                      const char     *when_listening,
                      GError        **error)
 {
-  VctDemoSongsScreen *self = (VctDemoSongsScreen *) screen;
+  VctDemoSongsScreen *self = VCT_DEMO_SONGS_SCREEN (screen);
 
   return step (self->model) || vct_demo_songs_refuse (self, error, command, when_listening);
 }
@@ -207,22 +214,22 @@ vct_demo_songs_back (VctDemoScreen  *screen,
   (void) position;
   (void) row;
   (void) error;
-  vct_song_picker_model_back (((VctDemoSongsScreen *) screen)->model);
+  vct_song_picker_model_back (VCT_DEMO_SONGS_SCREEN (screen)->model);
   return TRUE;
 }
 
-/* --------------------------------------------------------------- the screen class */
+/* ------------------------------------------------------------------- the class */
 
 static void
 vct_demo_songs_reload (VctDemoScreen *screen)
 {
-  vct_song_picker_model_reload (((VctDemoSongsScreen *) screen)->model);
+  vct_song_picker_model_reload (VCT_DEMO_SONGS_SCREEN (screen)->model);
 }
 
 static gboolean
 vct_demo_songs_is_loading (VctDemoScreen *screen)
 {
-  return vct_song_picker_model_is_loading (((VctDemoSongsScreen *) screen)->model);
+  return vct_song_picker_model_is_loading (VCT_DEMO_SONGS_SCREEN (screen)->model);
 }
 
 /* The button while picking; what plays while listening; the end of the session. */
@@ -231,7 +238,7 @@ vct_demo_songs_get_status (VctDemoScreen *screen,
                            gboolean      *is_button,
                            gboolean      *enabled)
 {
-  VctDemoSongsScreen *self = (VctDemoSongsScreen *) screen;
+  VctDemoSongsScreen *self = VCT_DEMO_SONGS_SCREEN (screen);
 
   switch (vct_song_picker_model_get_state (self->model))
     {
@@ -254,12 +261,12 @@ vct_demo_songs_items_changed (VctDemoScreen *screen,
                               guint          removed,
                               guint          added)
 {
-  VctDemoSongsScreen *self = (VctDemoSongsScreen *) screen;
+  VctDemoSongsScreen *self = VCT_DEMO_SONGS_SCREEN (screen);
 
   g_ptr_array_remove_range (self->rows, position, removed);
   for (guint i = position; i < position + added; i++)
     {
-      g_autoptr (VctRow) row = g_list_model_get_item (G_LIST_MODEL (screen->list), i);
+      g_autoptr (VctRow) row = g_list_model_get_item (G_LIST_MODEL (vct_demo_screen_get_list (screen)), i);
 
       g_ptr_array_insert (self->rows, (gint) i,
                           vct_demo_held_row_new (row, "notify::mode", G_CALLBACK (vct_demo_songs_on_mode), self));
@@ -267,13 +274,15 @@ vct_demo_songs_items_changed (VctDemoScreen *screen,
 }
 
 static void
-vct_demo_songs_finalize (VctDemoScreen *screen)
+vct_demo_songs_screen_finalize (GObject *object)
 {
-  VctDemoSongsScreen *self = (VctDemoSongsScreen *) screen;
+  VctDemoSongsScreen *self = VCT_DEMO_SONGS_SCREEN (object);
 
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_signal_handlers_disconnect_by_data (self->model, self);
   g_clear_object (&self->model);
+
+  G_OBJECT_CLASS (vct_demo_songs_screen_parent_class)->finalize (object);
 }
 
 static const VctDemoCommand vct_demo_songs_commands[] = {
@@ -288,17 +297,29 @@ static const VctDemoCommand vct_demo_songs_commands[] = {
   { NULL, NULL, NULL, NULL }
 };
 
-const VctDemoScreenClass vct_demo_songs_class = {
-  .name = "songs",
-  .loading_text = "Loading songs...",
-  .empty_text = "No songs.",
-  .commands = vct_demo_songs_commands,
-  .reload = vct_demo_songs_reload,
-  .is_loading = vct_demo_songs_is_loading,
-  .get_status = vct_demo_songs_get_status,
-  .items_changed = vct_demo_songs_items_changed,
-  .finalize = vct_demo_songs_finalize,
-};
+static void
+vct_demo_songs_screen_class_init (VctDemoSongsScreenClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  VctDemoScreenClass *screen_class = VCT_DEMO_SCREEN_CLASS (klass);
+
+  object_class->finalize = vct_demo_songs_screen_finalize;
+
+  screen_class->name = "songs";
+  screen_class->loading_text = "Loading songs...";
+  screen_class->empty_text = "No songs.";
+  screen_class->commands = vct_demo_songs_commands;
+  screen_class->reload = vct_demo_songs_reload;
+  screen_class->is_loading = vct_demo_songs_is_loading;
+  screen_class->get_status = vct_demo_songs_get_status;
+  screen_class->items_changed = vct_demo_songs_items_changed;
+}
+
+static void
+vct_demo_songs_screen_init (VctDemoSongsScreen *self)
+{
+  self->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) vct_demo_held_row_free);
+}
 
 /**
  * vct_demo_songs_screen_new:
@@ -316,7 +337,10 @@ vct_demo_songs_screen_new (const char  *uri,
 {
   VctDemoSongsScreen *self;
   VctSongPickerModel *model;
+  VctListModel *list;
   g_autofree char *title = NULL;
+
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   (void) timeout_ms;
   if (uri == NULL)
@@ -331,17 +355,17 @@ vct_demo_songs_screen_new (const char  *uri,
       model = vct_song_picker_model_new (service);
     }
 
-  self = g_new0 (VctDemoSongsScreen, 1);
+  self = g_object_new (VCT_DEMO_TYPE_SONGS_SCREEN, NULL);
   self->model = model;
-  self->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) vct_demo_held_row_free);
   title = vct_song_picker_model_dup_title (model);
-  vct_demo_screen_construct (&self->base, &vct_demo_songs_class, vct_song_picker_model_get_list (model), title);
-  vct_demo_songs_items_changed (&self->base, 0, 0, g_list_model_get_n_items (G_LIST_MODEL (self->base.list)));
+  list = vct_song_picker_model_get_list (model);
+  vct_demo_screen_construct (VCT_DEMO_SCREEN (self), list, title);
+  vct_demo_songs_items_changed (VCT_DEMO_SCREEN (self), 0, 0, g_list_model_get_n_items (G_LIST_MODEL (list)));
   g_signal_connect_swapped (model, "notify::title", G_CALLBACK (vct_demo_songs_on_title), self);
   g_signal_connect_swapped (model, "notify::state", G_CALLBACK (vct_demo_songs_on_state), self);
   g_signal_connect_swapped (model, "notify::button-enabled", G_CALLBACK (vct_demo_songs_on_button_enabled), self);
   g_signal_connect_swapped (model, "dismiss", G_CALLBACK (vct_demo_songs_on_dismiss), self);
   g_signal_connect_swapped (model, "did-error", G_CALLBACK (vct_demo_songs_on_error), self);
   g_signal_connect_swapped (model, "notify::loading", G_CALLBACK (vct_demo_songs_on_loading), self);
-  return &self->base;
+  return VCT_DEMO_SCREEN (self);
 }

@@ -1,7 +1,9 @@
-/* screen.c: what every screen shares: the view it reports to, the state a view shows
+/* screen.c: VctDemoScreen, the abstract GObject every screen derives from: what they
+ * share, in its instance private data: the view it reports to, the state a view shows
  * (title, alert, selected row, --select), the list's `items-changed`, row numbers across
- * sections (outline.c), anchors, the rows' reported changes, the end of a reload, and the
- * dispatch to the screen's class.
+ * sections (outline.c), anchors, the rows' reported changes, the end of a reload; and the
+ * calls into the subclass's virtual functions (screen-private.h), with the defaults of
+ * those it may leave.
  *
  * The `items-changed` runs of one change batch come back to back; the base reports them
  * to the view as one ROWS event from a G_PRIORITY_HIGH idle, which runs once the batch
@@ -13,9 +15,36 @@
  * then the songs not picked leave the list). So a screen reports it with
  * vct_demo_screen_report_row(), which keeps the row's place through the list's changes
  * and tells the view at the same idle, or before the screen's next event if that comes
- * first: the row number is then the row's place after the batch. */
+ * first: the row number is then the row's place after the batch.
+ *
+ * The dispose stops whatever could report (the view, the list's handler, the idles); a
+ * subclass drops its model in its finalize, which runs after that, and chains up to the
+ * base's, which frees the rest. */
 
-#include "screen-class.h"
+#include "screen-private.h"
+
+typedef struct {
+  VctDemoEventFunc  view;
+  gpointer          view_data;
+  VctListModel     *list;               /* (owned): the model's */
+  gulong            items_changed_id;
+  VctDemoOutline    outline;
+  gboolean          outline_stale;
+  char             *title;              /* the last title reported */
+  char             *alert;              /* the last error, until dismissed */
+  gint64            selected;           /* the row selected last, -1 after a reload */
+  gint64            select_after_load;  /* --select, -1 for none */
+  gboolean          has_loaded;
+  GPtrArray        *anchors;            /* (element-type VctDemoAnchor): not owned */
+  GPtrArray        *reports;            /* (element-type VctDemoRowReport): not told yet */
+  gboolean          rows_changed;       /* the list changed since the last ROWS */
+  guint             batch_end_id;
+  gboolean          title_shown;        /* a title has been reported */
+  guint             reload_end_id;      /* vct_demo_screen_end_reload_later()'s idle */
+  gboolean          reload_failed;
+} VctDemoScreenPrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (VctDemoScreen, vct_demo_screen, G_TYPE_OBJECT)
 
 /* A row's change, not told yet. */
 typedef struct {
@@ -39,8 +68,10 @@ static void
 vct_demo_screen_tell (VctDemoScreen      *screen,
                       const VctDemoEvent *event)
 {
-  if (screen->view != NULL)
-    screen->view (screen, event, screen->view_data);
+  VctDemoScreenPrivate *priv = vct_demo_screen_get_instance_private (screen);
+
+  if (priv->view != NULL)
+    priv->view (screen, event, priv->view_data);
 }
 
 static void
@@ -59,12 +90,13 @@ vct_demo_screen_emit_simple (VctDemoScreen    *screen,
 static void
 vct_demo_screen_flush_reports (VctDemoScreen *screen)
 {
+  VctDemoScreenPrivate *priv = vct_demo_screen_get_instance_private (screen);
   g_autoptr (GPtrArray) reports = NULL;
 
-  if (screen->reports->len == 0)
+  if (priv->reports->len == 0)
     return;
-  reports = g_steal_pointer (&screen->reports);
-  screen->reports = g_ptr_array_new_with_free_func (vct_demo_row_report_free);
+  reports = g_steal_pointer (&priv->reports);
+  priv->reports = g_ptr_array_new_with_free_func (vct_demo_row_report_free);
   for (guint i = 0; i < reports->len; i++)
     vct_demo_screen_remove_anchor (screen, &((VctDemoRowReport *) g_ptr_array_index (reports, i))->anchor);
   for (guint i = 0; i < reports->len; i++)
@@ -90,12 +122,13 @@ static gboolean
 vct_demo_screen_on_batch_end (gpointer user_data)
 {
   VctDemoScreen *screen = user_data;
+  VctDemoScreenPrivate *priv = vct_demo_screen_get_instance_private (screen);
 
-  screen->batch_end_id = 0;
+  priv->batch_end_id = 0;
   vct_demo_screen_flush_reports (screen);
-  if (screen->rows_changed)
+  if (priv->rows_changed)
     {
-      screen->rows_changed = FALSE;
+      priv->rows_changed = FALSE;
       vct_demo_screen_emit_simple (screen, VCT_DEMO_EVENT_ROWS, NULL, FALSE);
     }
   return G_SOURCE_REMOVE;
@@ -104,8 +137,10 @@ vct_demo_screen_on_batch_end (gpointer user_data)
 static void
 vct_demo_screen_end_batch_later (VctDemoScreen *screen)
 {
-  if (screen->batch_end_id == 0)
-    screen->batch_end_id = g_idle_add_full (G_PRIORITY_HIGH, vct_demo_screen_on_batch_end, screen, NULL);
+  VctDemoScreenPrivate *priv = vct_demo_screen_get_instance_private (screen);
+
+  if (priv->batch_end_id == 0)
+    priv->batch_end_id = g_idle_add_full (G_PRIORITY_HIGH, vct_demo_screen_on_batch_end, screen, NULL);
 }
 
 /* An anchor in a run where @removed items went and @added came at @position: after the
@@ -130,45 +165,180 @@ vct_demo_screen_on_items_changed (GListModel *list,
                                   gpointer    user_data)
 {
   VctDemoScreen *screen = user_data;
+  VctDemoScreenPrivate *priv = vct_demo_screen_get_instance_private (screen);
 
   (void) list;
-  screen->outline_stale = TRUE;
-  screen->rows_changed = TRUE;
+  priv->outline_stale = TRUE;
+  priv->rows_changed = TRUE;
   vct_demo_screen_end_batch_later (screen);
-  for (guint i = 0; i < screen->anchors->len; i++)
-    vct_demo_screen_shift (g_ptr_array_index (screen->anchors, i), position, removed, added);
-  if (screen->klass->items_changed != NULL)
-    screen->klass->items_changed (screen, position, removed, added);
+  for (guint i = 0; i < priv->anchors->len; i++)
+    vct_demo_screen_shift (g_ptr_array_index (priv->anchors, i), position, removed, added);
+  VCT_DEMO_SCREEN_GET_CLASS (screen)->items_changed (screen, position, removed, added);
 }
 
-/* ------------------------------------------------------- for the screens' classes */
+/* ---------------------------------------------------------------- the GObject */
+
+static gboolean
+vct_demo_screen_real_is_settled (VctDemoScreen *screen)
+{
+  (void) screen;
+  return TRUE;
+}
+
+static gboolean
+vct_demo_screen_real_is_list_hidden (VctDemoScreen *screen)
+{
+  (void) screen;
+  return FALSE;
+}
+
+static gboolean
+vct_demo_screen_real_select (VctDemoScreen  *screen,
+                             guint           position,
+                             VctRow         *row,
+                             GError        **error)
+{
+  (void) screen;
+  (void) position;
+  (void) error;
+  vct_row_select (row);
+  return TRUE;
+}
+
+static gboolean
+vct_demo_screen_real_press (VctDemoScreen  *screen,
+                            guint           position,
+                            VctRow         *row,
+                            GError        **error)
+{
+  (void) screen;
+  (void) position;
+  (void) error;
+  vct_row_press (row);
+  return TRUE;
+}
+
+/* Enter on a row: what the class does to select it. */
+static gboolean
+vct_demo_screen_real_activate (VctDemoScreen  *screen,
+                               guint           position,
+                               VctRow         *row,
+                               GError        **error)
+{
+  return VCT_DEMO_SCREEN_GET_CLASS (screen)->select (screen, position, row, error);
+}
+
+static const char *
+vct_demo_screen_real_get_status (VctDemoScreen *screen,
+                                 gboolean      *is_button,
+                                 gboolean      *enabled)
+{
+  (void) screen;
+  (void) is_button;
+  (void) enabled;
+  return NULL;
+}
+
+static void
+vct_demo_screen_real_items_changed (VctDemoScreen *screen,
+                                    guint          position,
+                                    guint          removed,
+                                    guint          added)
+{
+  (void) screen;
+  (void) position;
+  (void) removed;
+  (void) added;
+}
+
+/* Stops listening to the list and forgets the view: nothing is reported afterwards, not
+ * even the rows' changes not told yet. */
+static void
+vct_demo_screen_dispose (GObject *object)
+{
+  VctDemoScreen *screen = VCT_DEMO_SCREEN (object);
+  VctDemoScreenPrivate *priv = vct_demo_screen_get_instance_private (screen);
+
+  priv->view = NULL;
+  g_clear_signal_handler (&priv->items_changed_id, priv->list);
+  g_clear_handle_id (&priv->batch_end_id, g_source_remove);
+  g_clear_handle_id (&priv->reload_end_id, g_source_remove);
+
+  G_OBJECT_CLASS (vct_demo_screen_parent_class)->dispose (object);
+}
+
+static void
+vct_demo_screen_finalize (GObject *object)
+{
+  VctDemoScreen *screen = VCT_DEMO_SCREEN (object);
+  VctDemoScreenPrivate *priv = vct_demo_screen_get_instance_private (screen);
+
+  g_clear_object (&priv->list);
+  vct_demo_outline_clear (&priv->outline);
+  g_ptr_array_unref (priv->reports);
+  g_ptr_array_unref (priv->anchors);
+  g_free (priv->title);
+  g_free (priv->alert);
+
+  G_OBJECT_CLASS (vct_demo_screen_parent_class)->finalize (object);
+}
+
+static void
+vct_demo_screen_class_init (VctDemoScreenClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = vct_demo_screen_dispose;
+  object_class->finalize = vct_demo_screen_finalize;
+
+  klass->is_settled = vct_demo_screen_real_is_settled;
+  klass->is_list_hidden = vct_demo_screen_real_is_list_hidden;
+  klass->select = vct_demo_screen_real_select;
+  klass->press = vct_demo_screen_real_press;
+  klass->activate = vct_demo_screen_real_activate;
+  klass->get_status = vct_demo_screen_real_get_status;
+  klass->items_changed = vct_demo_screen_real_items_changed;
+}
+
+static void
+vct_demo_screen_init (VctDemoScreen *screen)
+{
+  VctDemoScreenPrivate *priv = vct_demo_screen_get_instance_private (screen);
+
+  priv->selected = -1;
+  priv->select_after_load = -1;
+  priv->anchors = g_ptr_array_new ();
+  priv->reports = g_ptr_array_new_with_free_func (vct_demo_row_report_free);
+  vct_demo_outline_init (&priv->outline);
+  priv->outline_stale = TRUE;
+}
+
+/* ------------------------------------------------------------ for the subclasses */
 
 /**
  * vct_demo_screen_construct:
- * @screen: the base, embedded first in a screen, zeroed
- * @klass: the screen's class
+ * @screen: a screen just made with g_object_new()
  * @list: the model's list (the base keeps a reference)
  * @title: the title to show until the model reports one
  *
- * Sets up the base and listens to @list's changes.
+ * Gives the base its list and title, and listens to @list's changes.
  */
 void
-vct_demo_screen_construct (VctDemoScreen            *screen,
-                           const VctDemoScreenClass *klass,
-                           VctListModel             *list,
-                           const char               *title)
+vct_demo_screen_construct (VctDemoScreen *screen,
+                           VctListModel  *list,
+                           const char    *title)
 {
-  screen->klass = klass;
-  screen->list = g_object_ref (list);
-  screen->title = g_strdup (title);
-  screen->selected = -1;
-  screen->select_after_load = -1;
-  screen->anchors = g_ptr_array_new ();
-  screen->reports = g_ptr_array_new_with_free_func (vct_demo_row_report_free);
-  vct_demo_outline_init (&screen->outline);
-  screen->outline_stale = TRUE;
-  screen->items_changed_id = g_signal_connect (list, "items-changed",
-                                               G_CALLBACK (vct_demo_screen_on_items_changed), screen);
+  VctDemoScreenPrivate *priv;
+
+  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
+  g_return_if_fail (VCT_IS_LIST_MODEL (list));
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  g_return_if_fail (priv->list == NULL);
+  priv->list = g_object_ref (list);
+  priv->title = g_strdup (title);
+  priv->items_changed_id = g_signal_connect (list, "items-changed",
+                                             G_CALLBACK (vct_demo_screen_on_items_changed), screen);
 }
 
 /**
@@ -182,6 +352,9 @@ void
 vct_demo_screen_emit (VctDemoScreen      *screen,
                       const VctDemoEvent *event)
 {
+  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
+  g_return_if_fail (event != NULL);
+
   vct_demo_screen_flush_reports (screen);
   vct_demo_screen_tell (screen, event);
 }
@@ -197,10 +370,15 @@ void
 vct_demo_screen_emit_title (VctDemoScreen *screen,
                             const char    *title)
 {
-  screen->title_shown = TRUE;
-  g_free (screen->title);
-  screen->title = g_strdup (title);
-  vct_demo_screen_emit_simple (screen, VCT_DEMO_EVENT_TITLE, screen->title, FALSE);
+  VctDemoScreenPrivate *priv;
+
+  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  priv->title_shown = TRUE;
+  g_free (priv->title);
+  priv->title = g_strdup (title);
+  vct_demo_screen_emit_simple (screen, VCT_DEMO_EVENT_TITLE, priv->title, FALSE);
 }
 
 /**
@@ -212,6 +390,8 @@ vct_demo_screen_emit_title (VctDemoScreen *screen,
 void
 vct_demo_screen_emit_loading (VctDemoScreen *screen)
 {
+  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
+
   vct_demo_screen_emit_simple (screen, VCT_DEMO_EVENT_LOADING, NULL, vct_demo_screen_is_loading (screen));
 }
 
@@ -225,18 +405,23 @@ vct_demo_screen_emit_loading (VctDemoScreen *screen)
 void
 vct_demo_screen_emit_reloaded (VctDemoScreen *screen)
 {
-  gboolean first = !screen->has_loaded;
+  VctDemoScreenPrivate *priv;
+  gboolean first;
 
-  screen->has_loaded = TRUE;
+  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  first = !priv->has_loaded;
+  priv->has_loaded = TRUE;
   vct_demo_screen_emit_loading (screen);
   vct_demo_screen_emit_simple (screen, VCT_DEMO_EVENT_RELOADED, NULL, FALSE);
 
-  if (first && screen->select_after_load >= 0)
+  if (first && priv->select_after_load >= 0)
     {
       g_autoptr (GError) error = NULL;
-      guint64 index = (guint64) screen->select_after_load;
+      guint64 index = (guint64) priv->select_after_load;
 
-      screen->select_after_load = -1;
+      priv->select_after_load = -1;
       if (!vct_demo_screen_select (screen, index, &error))
         vct_demo_screen_emit_notice (screen, error->message);
     }
@@ -253,10 +438,15 @@ void
 vct_demo_screen_emit_error (VctDemoScreen *screen,
                             const char    *message)
 {
-  g_free (screen->alert);
-  screen->alert = g_strdup (message);
+  VctDemoScreenPrivate *priv;
+
+  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  g_free (priv->alert);
+  priv->alert = g_strdup (message);
   vct_demo_screen_emit_loading (screen);
-  vct_demo_screen_emit_simple (screen, VCT_DEMO_EVENT_ERROR, screen->alert, FALSE);
+  vct_demo_screen_emit_simple (screen, VCT_DEMO_EVENT_ERROR, priv->alert, FALSE);
 }
 
 /**
@@ -275,12 +465,17 @@ vct_demo_screen_report_row (VctDemoScreen *screen,
                             const char    *property,
                             const char    *value)
 {
-  VctDemoRowReport *report = g_new0 (VctDemoRowReport, 1);
+  VctDemoScreenPrivate *priv;
+  VctDemoRowReport *report;
 
+  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  report = g_new0 (VctDemoRowReport, 1);
   report->anchor.position = position;
   report->property = g_strdup (property);
   report->value = g_strdup (value);
-  g_ptr_array_add (screen->reports, report);
+  g_ptr_array_add (priv->reports, report);
   vct_demo_screen_add_anchor (screen, &report->anchor);
   vct_demo_screen_end_batch_later (screen);
 }
@@ -296,6 +491,8 @@ void
 vct_demo_screen_emit_notice (VctDemoScreen *screen,
                              const char    *text)
 {
+  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
+
   vct_demo_screen_emit_simple (screen, VCT_DEMO_EVENT_NOTICE, text, FALSE);
 }
 
@@ -303,9 +500,10 @@ static gboolean
 vct_demo_screen_on_reload_end (gpointer user_data)
 {
   VctDemoScreen *screen = user_data;
+  VctDemoScreenPrivate *priv = vct_demo_screen_get_instance_private (screen);
 
-  screen->reload_end_id = 0;
-  if (screen->reload_failed)
+  priv->reload_end_id = 0;
+  if (priv->reload_failed)
     vct_demo_screen_emit_loading (screen);
   else
     vct_demo_screen_emit_reloaded (screen);
@@ -324,9 +522,14 @@ vct_demo_screen_on_reload_end (gpointer user_data)
 void
 vct_demo_screen_end_reload_later (VctDemoScreen *screen)
 {
-  screen->reload_failed = FALSE;
-  if (screen->reload_end_id == 0)
-    screen->reload_end_id = g_idle_add_full (G_PRIORITY_HIGH, vct_demo_screen_on_reload_end, screen, NULL);
+  VctDemoScreenPrivate *priv;
+
+  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  priv->reload_failed = FALSE;
+  if (priv->reload_end_id == 0)
+    priv->reload_end_id = g_idle_add_full (G_PRIORITY_HIGH, vct_demo_screen_on_reload_end, screen, NULL);
 }
 
 /**
@@ -340,45 +543,26 @@ vct_demo_screen_end_reload_later (VctDemoScreen *screen)
 gboolean
 vct_demo_screen_fail_reload (VctDemoScreen *screen)
 {
-  if (screen->reload_end_id == 0)
+  VctDemoScreenPrivate *priv;
+
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), FALSE);
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  if (priv->reload_end_id == 0)
     return FALSE;
-  screen->reload_failed = TRUE;
+  priv->reload_failed = TRUE;
   return TRUE;
 }
 
 /* ---------------------------------------------------------------- for the views */
 
-/**
- * vct_demo_screen_free:
- * @screen: (transfer full) (nullable): a screen
- *
- * Stops listening to the list, drops the model (nothing is reported afterwards, not
- * even the rows' changes not told yet) and frees the screen.
- */
-void
-vct_demo_screen_free (VctDemoScreen *screen)
-{
-  if (screen == NULL)
-    return;
-  screen->view = NULL;
-  g_clear_signal_handler (&screen->items_changed_id, screen->list);
-  g_clear_handle_id (&screen->batch_end_id, g_source_remove);
-  g_clear_handle_id (&screen->reload_end_id, g_source_remove);
-  screen->klass->finalize (screen);
-  g_clear_object (&screen->list);
-  vct_demo_outline_clear (&screen->outline);
-  g_ptr_array_unref (screen->reports);
-  g_ptr_array_unref (screen->anchors);
-  g_free (screen->title);
-  g_free (screen->alert);
-  g_free (screen);
-}
-
 /** vct_demo_screen_get_name: Returns: the screen's name on the command line ("photos") */
 const char *
 vct_demo_screen_get_name (VctDemoScreen *screen)
 {
-  return screen->klass->name;
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), NULL);
+
+  return VCT_DEMO_SCREEN_GET_CLASS (screen)->name;
 }
 
 /**
@@ -392,15 +576,25 @@ vct_demo_screen_set_view (VctDemoScreen    *screen,
                           VctDemoEventFunc  func,
                           gpointer          user_data)
 {
-  screen->view = func;
-  screen->view_data = user_data;
+  VctDemoScreenPrivate *priv;
+
+  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  priv->view = func;
+  priv->view_data = user_data;
 }
 
 /** vct_demo_screen_get_list: Returns: (transfer none): the screen's rows */
 VctListModel *
 vct_demo_screen_get_list (VctDemoScreen *screen)
 {
-  return screen->list;
+  VctDemoScreenPrivate *priv;
+
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), NULL);
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  return priv->list;
 }
 
 /**
@@ -413,12 +607,17 @@ vct_demo_screen_get_list (VctDemoScreen *screen)
 const VctDemoOutline *
 vct_demo_screen_get_outline (VctDemoScreen *screen)
 {
-  if (screen->outline_stale)
+  VctDemoScreenPrivate *priv;
+
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), NULL);
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  if (priv->outline_stale)
     {
-      vct_demo_outline_update (&screen->outline, screen->list);
-      screen->outline_stale = FALSE;
+      vct_demo_outline_update (&priv->outline, priv->list);
+      priv->outline_stale = FALSE;
     }
-  return &screen->outline;
+  return &priv->outline;
 }
 
 /* The flat position of row @index, or %FALSE with a "no row N" error. */
@@ -448,7 +647,13 @@ void
 vct_demo_screen_add_anchor (VctDemoScreen *screen,
                             VctDemoAnchor *anchor)
 {
-  g_ptr_array_add (screen->anchors, anchor);
+  VctDemoScreenPrivate *priv;
+
+  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
+  g_return_if_fail (anchor != NULL);
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  g_ptr_array_add (priv->anchors, anchor);
 }
 
 /**
@@ -460,7 +665,12 @@ void
 vct_demo_screen_remove_anchor (VctDemoScreen *screen,
                                VctDemoAnchor *anchor)
 {
-  g_ptr_array_remove (screen->anchors, anchor);
+  VctDemoScreenPrivate *priv;
+
+  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  g_ptr_array_remove (priv->anchors, anchor);
 }
 
 /**
@@ -474,6 +684,9 @@ vct_demo_screen_set_anchor (VctDemoScreen *screen,
                             VctDemoAnchor *anchor,
                             guint          index)
 {
+  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
+  g_return_if_fail (anchor != NULL);
+
   anchor->gone = FALSE;
   if (!vct_demo_outline_find_row (vct_demo_screen_get_outline (screen), index, NULL, &anchor->position))
     anchor->position = 0;
@@ -491,6 +704,9 @@ guint
 vct_demo_screen_get_anchor (VctDemoScreen       *screen,
                             const VctDemoAnchor *anchor)
 {
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), G_MAXUINT);
+  g_return_val_if_fail (anchor != NULL, G_MAXUINT);
+
   return vct_demo_outline_row_near (vct_demo_screen_get_outline (screen), anchor->position);
 }
 
@@ -503,42 +719,21 @@ vct_demo_screen_get_anchor (VctDemoScreen       *screen,
 void
 vct_demo_screen_reload (VctDemoScreen *screen)
 {
-  screen->selected = -1;
+  VctDemoScreenPrivate *priv;
+
+  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  priv->selected = -1;
   /* A model that reports titles only as they change: show the first one now. */
-  if (!screen->klass->titles_on_reload && !screen->title_shown)
+  if (!VCT_DEMO_SCREEN_GET_CLASS (screen)->titles_on_reload && !priv->title_shown)
     {
-      g_autofree char *title = g_strdup (screen->title);
+      g_autofree char *title = g_strdup (priv->title);
 
       vct_demo_screen_emit_title (screen, title);
     }
-  screen->klass->reload (screen);
+  VCT_DEMO_SCREEN_GET_CLASS (screen)->reload (screen);
   vct_demo_screen_emit_loading (screen);
-}
-
-static gboolean
-vct_demo_screen_select_row (VctDemoScreen  *screen,
-                            guint           position,
-                            VctRow         *row,
-                            GError        **error)
-{
-  (void) screen;
-  (void) position;
-  (void) error;
-  vct_row_select (row);
-  return TRUE;
-}
-
-static gboolean
-vct_demo_screen_press_row (VctDemoScreen  *screen,
-                           guint           position,
-                           VctRow         *row,
-                           GError        **error)
-{
-  (void) screen;
-  (void) position;
-  (void) error;
-  vct_row_press (row);
-  return TRUE;
 }
 
 /* Runs @func on row @index; a selection (not a press) becomes the selected row. */
@@ -549,16 +744,17 @@ vct_demo_screen_on_row (VctDemoScreen   *screen,
                         guint64          index,
                         GError         **error)
 {
+  VctDemoScreenPrivate *priv = vct_demo_screen_get_instance_private (screen);
   guint position;
   g_autoptr (VctRow) row = NULL;
 
   if (!vct_demo_screen_find_row (screen, index, &position, error))
     return FALSE;
-  row = g_list_model_get_item (G_LIST_MODEL (screen->list), position);
+  row = g_list_model_get_item (G_LIST_MODEL (priv->list), position);
   if (!func (screen, position, row, error))
     return FALSE;
   if (selects)
-    screen->selected = (gint64) index;
+    priv->selected = (gint64) index;
   return TRUE;
 }
 
@@ -577,9 +773,10 @@ vct_demo_screen_select (VctDemoScreen  *screen,
                         guint64         index,
                         GError        **error)
 {
-  VctDemoRowFunc func = screen->klass->select != NULL ? screen->klass->select : vct_demo_screen_select_row;
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return vct_demo_screen_on_row (screen, func, TRUE, index, error);
+  return vct_demo_screen_on_row (screen, VCT_DEMO_SCREEN_GET_CLASS (screen)->select, TRUE, index, error);
 }
 
 /**
@@ -597,9 +794,10 @@ vct_demo_screen_press (VctDemoScreen  *screen,
                        guint64         index,
                        GError        **error)
 {
-  VctDemoRowFunc func = screen->klass->press != NULL ? screen->klass->press : vct_demo_screen_press_row;
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return vct_demo_screen_on_row (screen, func, FALSE, index, error);
+  return vct_demo_screen_on_row (screen, VCT_DEMO_SCREEN_GET_CLASS (screen)->press, FALSE, index, error);
 }
 
 /**
@@ -617,9 +815,10 @@ vct_demo_screen_activate (VctDemoScreen  *screen,
                           guint64         index,
                           GError        **error)
 {
-  if (screen->klass->activate == NULL)
-    return vct_demo_screen_select (screen, index, error);
-  return vct_demo_screen_on_row (screen, screen->klass->activate, TRUE, index, error);
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return vct_demo_screen_on_row (screen, VCT_DEMO_SCREEN_GET_CLASS (screen)->activate, TRUE, index, error);
 }
 
 /**
@@ -633,7 +832,10 @@ const VctDemoCommand *
 vct_demo_screen_find_command (VctDemoScreen *screen,
                               const char    *name)
 {
-  for (const VctDemoCommand *command = screen->klass->commands;
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (const VctDemoCommand *command = VCT_DEMO_SCREEN_GET_CLASS (screen)->commands;
        command != NULL && command->name != NULL; command++)
     if (g_str_equal (command->name, name))
       return command;
@@ -644,6 +846,8 @@ vct_demo_screen_find_command (VctDemoScreen *screen,
 gboolean
 vct_demo_screen_command_takes_row (const VctDemoCommand *command)
 {
+  g_return_val_if_fail (command != NULL, FALSE);
+
   return command->args != NULL;
 }
 
@@ -662,6 +866,10 @@ vct_demo_screen_run_command (VctDemoScreen         *screen,
                              guint64                index,
                              GError               **error)
 {
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), FALSE);
+  g_return_val_if_fail (command != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
   if (!vct_demo_screen_command_takes_row (command))
     return command->run (screen, 0, NULL, error);
   return vct_demo_screen_on_row (screen, command->run, FALSE, index, error);
@@ -678,21 +886,36 @@ void
 vct_demo_screen_select_after_load (VctDemoScreen *screen,
                                    gint64         index)
 {
-  screen->select_after_load = index;
+  VctDemoScreenPrivate *priv;
+
+  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  priv->select_after_load = index;
 }
 
 /** vct_demo_screen_get_title: Returns: (transfer none): the title to show */
 const char *
 vct_demo_screen_get_title (VctDemoScreen *screen)
 {
-  return screen->title;
+  VctDemoScreenPrivate *priv;
+
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), NULL);
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  return priv->title;
 }
 
 /** vct_demo_screen_is_loading: Returns: whether a reload is in flight, not yet reported */
 gboolean
 vct_demo_screen_is_loading (VctDemoScreen *screen)
 {
-  return screen->klass->is_loading (screen) || screen->reload_end_id != 0;
+  VctDemoScreenPrivate *priv;
+
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), FALSE);
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  return VCT_DEMO_SCREEN_GET_CLASS (screen)->is_loading (screen) || priv->reload_end_id != 0;
 }
 
 /**
@@ -705,50 +928,72 @@ vct_demo_screen_is_loading (VctDemoScreen *screen)
 gboolean
 vct_demo_screen_is_settled (VctDemoScreen *screen)
 {
-  return screen->reports->len == 0
-         && (screen->klass->is_settled == NULL || screen->klass->is_settled (screen));
+  VctDemoScreenPrivate *priv;
+
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), FALSE);
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  return priv->reports->len == 0 && VCT_DEMO_SCREEN_GET_CLASS (screen)->is_settled (screen);
 }
 
 /** vct_demo_screen_is_list_hidden: Returns: whether the list is hidden (no data yet) */
 gboolean
 vct_demo_screen_is_list_hidden (VctDemoScreen *screen)
 {
-  return screen->klass->is_list_hidden != NULL && screen->klass->is_list_hidden (screen);
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), FALSE);
+
+  return VCT_DEMO_SCREEN_GET_CLASS (screen)->is_list_hidden (screen);
 }
 
 /** vct_demo_screen_has_loaded: Returns: whether a reload has delivered */
 gboolean
 vct_demo_screen_has_loaded (VctDemoScreen *screen)
 {
-  return screen->has_loaded;
+  VctDemoScreenPrivate *priv;
+
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), FALSE);
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  return priv->has_loaded;
 }
 
 /** vct_demo_screen_marks_selection: Returns: whether the list marks the selected row */
 gboolean
 vct_demo_screen_marks_selection (VctDemoScreen *screen)
 {
-  return screen->klass->marks_selection;
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), FALSE);
+
+  return VCT_DEMO_SCREEN_GET_CLASS (screen)->marks_selection;
 }
 
 /** vct_demo_screen_get_selected: Returns: the row selected last, or -1 */
 gint64
 vct_demo_screen_get_selected (VctDemoScreen *screen)
 {
-  return screen->selected;
+  VctDemoScreenPrivate *priv;
+
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), -1);
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  return priv->selected;
 }
 
 /** vct_demo_screen_get_loading_text: Returns: the spinner's text ("Loading photos...") */
 const char *
 vct_demo_screen_get_loading_text (VctDemoScreen *screen)
 {
-  return screen->klass->loading_text;
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), NULL);
+
+  return VCT_DEMO_SCREEN_GET_CLASS (screen)->loading_text;
 }
 
 /** vct_demo_screen_get_empty_text: Returns: what an empty list shows ("No photos.") */
 const char *
 vct_demo_screen_get_empty_text (VctDemoScreen *screen)
 {
-  return screen->klass->empty_text;
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), NULL);
+
+  return VCT_DEMO_SCREEN_GET_CLASS (screen)->empty_text;
 }
 
 /**
@@ -765,23 +1010,35 @@ vct_demo_screen_get_status (VctDemoScreen *screen,
                             gboolean      *is_button,
                             gboolean      *enabled)
 {
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), NULL);
+  g_return_val_if_fail (is_button != NULL, NULL);
+  g_return_val_if_fail (enabled != NULL, NULL);
+
   *is_button = FALSE;
   *enabled = FALSE;
-  if (screen->klass->get_status == NULL)
-    return NULL;
-  return screen->klass->get_status (screen, is_button, enabled);
+  return VCT_DEMO_SCREEN_GET_CLASS (screen)->get_status (screen, is_button, enabled);
 }
 
 /** vct_demo_screen_get_alert: Returns: (nullable): the error to show until dismissed */
 const char *
 vct_demo_screen_get_alert (VctDemoScreen *screen)
 {
-  return screen->alert;
+  VctDemoScreenPrivate *priv;
+
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), NULL);
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  return priv->alert;
 }
 
 /** vct_demo_screen_dismiss_alert: the alert's OK button. */
 void
 vct_demo_screen_dismiss_alert (VctDemoScreen *screen)
 {
-  g_clear_pointer (&screen->alert, g_free);
+  VctDemoScreenPrivate *priv;
+
+  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  g_clear_pointer (&priv->alert, g_free);
 }

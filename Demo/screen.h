@@ -2,7 +2,11 @@
  * (the photo table, the feed, the song picker) behind one small interface: its rows as a
  * VctListModel (a GListModel, read through an outline of its sections), a title, a
  * loading flag, an alert, rows to select or press, named commands (start, next,
- * follow...), and the events a view shows or prints. */
+ * follow...), and the events a view shows or prints.
+ *
+ * VctDemoScreen is an abstract GObject: a screen is one of its final subclasses (see
+ * screens.h), made by the registry and dropped with g_object_unref(). What a subclass
+ * fills in (its class) and the helpers it calls are in screen-private.h. */
 
 #ifndef VCT_DEMO_SCREEN_H
 #define VCT_DEMO_SCREEN_H
@@ -13,7 +17,8 @@
 
 G_BEGIN_DECLS
 
-typedef struct _VctDemoScreen VctDemoScreen;
+#define VCT_DEMO_TYPE_SCREEN (vct_demo_screen_get_type ())
+G_DECLARE_DERIVABLE_TYPE (VctDemoScreen, vct_demo_screen, VCT_DEMO, SCREEN, GObject)
 
 /* What happened, for the view. Which members of VctDemoEvent are set is said per kind. */
 typedef enum {
@@ -64,7 +69,6 @@ typedef struct {
 /* A named command of a screen, as a script and a key run it. */
 typedef struct _VctDemoCommand VctDemoCommand;
 
-void                  vct_demo_screen_free              (VctDemoScreen    *screen);
 const char           *vct_demo_screen_get_name          (VctDemoScreen    *screen);
 void                  vct_demo_screen_set_view          (VctDemoScreen    *screen,
                                                          VctDemoEventFunc  func,

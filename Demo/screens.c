@@ -1,24 +1,21 @@
-/* screens.c: the screens vctable-demo can show, by the name the command line gives them,
- * and how each is made from the options (its document URI). */
+/* screens.c: the screens vctable-demo can show, by the name the command line gives them:
+ * each one's GType (whose class has its commands, for --help) and how it is made from the
+ * options (its document URI). */
 
 #include "screens.h"
 
 #include <string.h>
 
-#include "screen-class.h"
+#include "screen-private.h"
 
 static const VctDemoScreenInfo screens[] = {
   { "photos", "the photo table (the default)", "VCTABLE_PHOTOS_URL", "5000 photos",
-    TRUE, vct_demo_photos_screen_new },
+    TRUE, vct_demo_photos_screen_get_type, vct_demo_photos_screen_new },
   { "feed", "the news feed: members to follow and photos, one section per day",
-    "VCTABLE_FEEDS_URL", "40 entries over 5 days", FALSE, vct_demo_feed_screen_new },
+    "VCTABLE_FEEDS_URL", "40 entries over 5 days", FALSE, vct_demo_feed_screen_get_type,
+    vct_demo_feed_screen_new },
   { "songs", "the meditation song picker and player", "VCTABLE_SONGS_URL", "12 songs",
-    FALSE, vct_demo_songs_screen_new },
-};
-
-/* The classes, in the order of screens[], for their commands. */
-static const VctDemoScreenClass *const classes[] = {
-  &vct_demo_photos_class, &vct_demo_feed_class, &vct_demo_songs_class,
+    FALSE, vct_demo_songs_screen_get_type, vct_demo_songs_screen_new },
 };
 
 /**
@@ -82,14 +79,14 @@ vct_demo_screens_help_text (void)
 {
   GString *text = g_string_new (NULL);
 
-  G_STATIC_ASSERT (G_N_ELEMENTS (classes) == G_N_ELEMENTS (screens));
-  for (gsize i = 0; i < G_N_ELEMENTS (classes); i++)
+  for (gsize i = 0; i < G_N_ELEMENTS (screens); i++)
     {
-      const VctDemoCommand *command = classes[i]->commands;
+      g_autoptr (VctDemoScreenClass) screen_class = g_type_class_ref (screens[i].get_type ());
+      const VctDemoCommand *command = screen_class->commands;
 
       if (command == NULL || command->name == NULL)
         continue;
-      g_string_append_printf (text, "In %s:\n", classes[i]->name);
+      g_string_append_printf (text, "In %s:\n", screen_class->name);
       for (; command->name != NULL; command++)
         {
           g_autofree char *usage = g_strdup_printf ("%s%s%s", command->name, command->args != NULL ? " " : "",
