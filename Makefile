@@ -30,7 +30,7 @@ build: deps
 run: demo
 	@if [ -t 0 ] && [ -t 1 ]; then build/vctable-demo $(ARGS); else build/vctable-demo --once $(ARGS); fi
 
-test: lint swift-test c-test demo-test examples gtk-test bench-build bench-quick
+test: lint swift-test c-test demo-test examples gi-test gtk-test docs bench-build bench-quick
 
 # Source checks that the compiler does not make: no lock holds a bare function value
 # (swiftlang/swift#91348: one reabstraction thunk per withLock; scripts/check-lock-closures.py),
@@ -45,7 +45,8 @@ swift-test: deps
 
 # Installs libVCTable.so (its RUNPATH already names the Swift runtime), vctable.h and
 # the headers it includes (include/vctable/, one per type; GIO's layout), vctable.pc and
-# the bundled fixture, so `pkg-config --cflags --libs vctable` works. The vct-*.h an
+# the bundled fixture, so `pkg-config --cflags --libs vctable` works; then the GIR and the
+# typelib (mk/gir.mk). The vct-*.h an
 # earlier install left there go first, so a header since removed does not linger.
 install: deps
 	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --product VCTable
@@ -59,6 +60,7 @@ install: deps
 	    Sources/VCTable/Resources/songs.json $(DESTDIR)$(PREFIX)/share/vctable/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' CInterop/vctable.pc.in \
 	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/vctable.pc
+	$(MAKE) --no-print-directory gir-install PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) INTROSPECTION=$(INTROSPECTION)
 
 stage: deps
 	$(MAKE) --no-print-directory install PREFIX=$(STAGE)

@@ -41,12 +41,12 @@ G_DECLARE_FINAL_TYPE (VctApiRequest, vct_api_request, VCT, API_REQUEST, GObject)
  * VctApiGetPhotosFunc:
  * @request: (transfer full): the call to complete; owned by the function until it
  *   completes it
- * @user_data: (closure): the data given to [func@Api.new_custom]
+ * @user_data: (closure): the data given to [ctor@Api.new_custom]
  *
  * Fetches the photos document for one reload. The function (or whatever it hands
  * @request to) must complete @request exactly once, now or later, from any thread, with
  * [method@ApiRequest.return_json] or [method@ApiRequest.return_error]. It runs on the
- * thread-default `GMainContext` of the thread that called [func@Api.new_custom].
+ * thread-default `GMainContext` of the thread that called [ctor@Api.new_custom].
  */
 typedef void (*VctApiGetPhotosFunc) (VctApiRequest *request,
                                      gpointer       user_data);
@@ -58,7 +58,7 @@ typedef void (*VctApiGetPhotosFunc) (VctApiRequest *request,
  * Creates the live API: HTTP(S) through libsoup-3.0 (GLib proxy and TLS settings
  * apply, redirects are followed), files through GIO, on VCTable's own I/O thread, with
  * a 30 s timeout and a 64 MiB size limit. An unusable @uri is not an error here: every
- * reload then fails with %VCT_ERROR_INVALID_URI (use [func@Api.new_for_uri_full] to
+ * reload then fails with %VCT_ERROR_INVALID_URI (use [ctor@Api.new_for_uri_full] to
  * check it at once).
  *
  * Returns: (transfer full): a new API; free with [method@Api.unref]
@@ -72,7 +72,7 @@ VctApi *vct_api_new_for_uri (const char *uri);
  * @max_body_size: the largest body accepted, in bytes; 0 for the default (64 MiB)
  * @error: return location for a %VCT_ERROR_INVALID_URI error, or %NULL
  *
- * Like [func@Api.new_for_uri], with a timeout and a size limit of your choice, and
+ * Like [ctor@Api.new_for_uri], with a timeout and a size limit of your choice, and
  * checking @uri now.
  *
  * Returns: (transfer full) (nullable): a new API, or %NULL with @error set

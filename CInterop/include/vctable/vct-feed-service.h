@@ -57,7 +57,7 @@ VctFeedService *vct_feed_service_new_for_uri (const char *uri);
  * @follow: (scope notified) (closure user_data): follows a member
  * @user_data: data for both functions
  * @notify: (nullable) (destroy user_data): frees @user_data, exactly once, when the last
- *   owner lets go (as for [func@Api.new_custom])
+ *   owner lets go (as for [ctor@Api.new_custom])
  *
  * Returns: (transfer full): a new service backed by your functions
  */

@@ -25,7 +25,7 @@ G_BEGIN_DECLS
  *
  * The photo table's view model: the original's `VCTableModel`, as a `GObject`.
  *
- * It asks its [struct@Api] for photos, shows them as [class@PhotoRow] objects in its
+ * It asks its [class@Api] for photos, shows them as [class@PhotoRow] objects in its
  * [class@ListModel] ([method@TableModel.get_list]) and reports back through three
  * signals named after the original's blocks, each emitted later on the model's
  * `GMainContext` (the thread-default context of the thread that created it):
@@ -85,7 +85,7 @@ VctTableModel *vct_table_model_new_with_manager (VctApi *api);
  * Assembles the screen's model with its default API (the original's `VCTable+Factory`):
  * the URI (or absolute path) in the environment variable `VCTABLE_PHOTOS_URL` when set,
  * otherwise the photos fixture installed with VCTable (5000 records), so everything
- * works offline. Bound like [func@TableModel.new_with_manager].
+ * works offline. Bound like [ctor@TableModel.new_with_manager].
  *
  * Returns: (transfer full): a new model; free with [method@TableModel.unref]
  */

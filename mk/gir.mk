@@ -1,0 +1,52 @@
+# mk/gir.mk: GObject-Introspection: Vct-1.0.gir and its typelib, so Python (PyGObject),
+# JavaScript (GJS), Vala and Rust use VCTable with no hand-written binding.
+# Included by the top-level Makefile.
+#
+#   make gi-test              the Python suite and the GJS smoke test (in `make test`)
+#   make install [PREFIX=…]   also runs gir-install: g-ir-scanner (warnings are errors:
+#                             every annotation is right or the build fails) over the
+#                             installed headers and library, then g-ir-compiler, into
+#                             PREFIX/share/gir-1.0/Vct-1.0.gir and
+#                             PREFIX/lib/girepository-1.0/Vct-1.0.typelib.
+#                             INTROSPECTION=no skips it (the sanitizer builds do: their
+#                             library cannot be loaded by the scanner's dumper).
+#
+# The typelib names PREFIX/lib/libVCTable.so by its full path, so a program finds the
+# library with GI_TYPELIB_PATH=PREFIX/lib/girepository-1.0 alone. Debian's libgirepository
+# looks in /usr/lib/girepository-1.0 and /usr/lib/<triplet>/girepository-1.0 by itself:
+# with PREFIX=/usr nothing is needed; /usr/local needs GI_TYPELIB_PATH like any library
+# installed there (we write nothing outside PREFIX).
+
+INTROSPECTION ?= yes
+GIR_NAMESPACE = Vct
+GIR_VERSION   = 1.0
+GIR_ROOT      = $(DESTDIR)$(PREFIX)
+
+.PHONY: gir-deps gir-install gi-test
+
+# Python (pytest, Tests/Python) and JavaScript (GJS, Tests/GJS) through the staged
+# typelib, with nothing but GI_TYPELIB_PATH: part of `make test`.
+gi-test: stage
+	@scripts/ensure-deps.sh pytest gjs
+	Tests/Python/run.sh $(STAGE)
+	Tests/GJS/run.sh $(STAGE)
+
+gir-deps:
+	@scripts/ensure-deps.sh gir
+
+gir-install: gir-deps
+ifeq ($(INTROSPECTION),yes)
+	install -d $(GIR_ROOT)/share/gir-1.0 $(GIR_ROOT)/lib/girepository-1.0
+	g-ir-scanner --quiet --warn-all --warn-error \
+	    --namespace=$(GIR_NAMESPACE) --nsversion=$(GIR_VERSION) \
+	    --identifier-prefix=Vct --symbol-prefix=vct \
+	    --include=GObject-2.0 --include=Gio-2.0 --pkg=gio-2.0 \
+	    --pkg-export=vctable --c-include=vctable.h \
+	    --library=VCTable -L$(GIR_ROOT)/lib --library-path=$(GIR_ROOT)/lib \
+	    -I$(GIR_ROOT)/include -DVCTABLE_COMPILATION \
+	    $(GIR_ROOT)/include/vctable.h $(GIR_ROOT)/include/vctable/*.h \
+	    --output=$(GIR_ROOT)/share/gir-1.0/$(GIR_NAMESPACE)-$(GIR_VERSION).gir
+	g-ir-compiler --shared-library=$(PREFIX)/lib/libVCTable.so \
+	    --output=$(GIR_ROOT)/lib/girepository-1.0/$(GIR_NAMESPACE)-$(GIR_VERSION).typelib \
+	    $(GIR_ROOT)/share/gir-1.0/$(GIR_NAMESPACE)-$(GIR_VERSION).gir
+endif
