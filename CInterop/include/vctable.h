@@ -9,8 +9,8 @@
  * thread that iterates the model's GMainContext (the thread-default context of the
  * thread that created the model), never inline inside the call that caused it.
  * vct_table_model_reload_data(), vct_table_model_user_selected_cell(), the
- * vct_table_model_set_*() setters and every _ref()/_unref() are safe from any thread;
- * the other getters are for the context's thread.
+ * vct_table_model_set_*() setters, g_object_ref() and g_object_unref() are safe from any
+ * thread; the other getters are for the context's thread.
  *
  * Include only this header: the headers in vctable/ (one per type, each including those
  * it depends on) refuse to compile on their own, as GIO's do.

@@ -248,7 +248,7 @@ model_last_unref (Model *m)
   VctTableModel *handle = m->handle;
 
   m->handle = NULL;
-  vct_table_model_unref (handle);
+  g_object_unref (handle);
   /* Every callback's notify has run when the last unref returns. */
   for (guint i = 0; i < probes->len; i++)
     {
@@ -272,7 +272,7 @@ model_finish (Model *m)
     model_last_unref (m);
   while ((c = take (m, 3, 0, NULL, 0)) != NULL)
     fuzz_completion_complete (c);
-  vct_api_unref (g_steal_pointer (&m->api));
+  g_clear_object (&m->api);
   /* Worker completions may still hold requests: wait for them, then for the notify. */
   deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   while (!g_atomic_int_get (&m->api_notified))
@@ -357,7 +357,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
               CHECK (cell != NULL, "get_item below get_n_items returned NULL");
               vct_table_model_user_selected_cell (m->handle, cell);
               if (stale_cell == NULL)
-                stale_cell = vct_cell_data_ref (cell);
+                stale_cell = g_object_ref (cell);
             }
           break;
         case 6: /* select a stale cell (a ref'd cell of an earlier load, maybe another model's) */
@@ -379,7 +379,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
           break;
         case 12: /* a ref and an unref, not the last */
           if (m->handle)
-            vct_table_model_unref (vct_table_model_ref (m->handle));
+            g_object_unref (g_object_ref (m->handle));
           break;
         case 13: /* the last unref */
           if (m->handle && arg % 4 == 0)
@@ -388,8 +388,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
         case 14: /* cell refs */
           if (m->handle && vct_table_model_get_n_items (m->handle) > 0)
             {
-              VctCellData *cell = vct_cell_data_ref (vct_table_model_get_item (m->handle, 0));
-              g_clear_pointer (&stale_cell, vct_cell_data_unref);
+              VctCellData *cell = g_object_ref (vct_table_model_get_item (m->handle, 0));
+              g_clear_object (&stale_cell);
               stale_cell = cell;
             }
           break;
@@ -412,7 +412,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   for (int i = 0; i < N_MODELS; i++)
     model_finish (&models[i]);
   iterate ();
-  g_clear_pointer (&stale_cell, vct_cell_data_unref);
+  g_clear_object (&stale_cell);
   for (guint i = 0; i < probes->len; i++)
     {
       Probe *p = g_ptr_array_index (probes, i);

@@ -1560,10 +1560,7 @@ model_last_unref (Model *m)
 
   if (list_goes)
     list_let_go (m);
-  if (m->feed)
-    vct_feed_model_unref (handle);
-  else
-    vct_song_picker_model_unref (handle);
+  g_object_unref (handle);
   /* "The last unref finalizes at once: every notify has run when it returns." */
   for (int i = 0; i < N_MODEL_SLOTS; i++)
     {
@@ -1580,18 +1577,13 @@ drop_list_ref (Model *m)
   m->list_ref = FALSE;
   if (m->handle == NULL)
     list_let_go (m);
-  vct_list_model_unref (list);
+  g_object_unref (list);
 }
 
 static void
 drop_service_ref (Model *m)
 {
-  gpointer service = g_steal_pointer (&m->service_ref);
-
-  if (m->feed)
-    vct_feed_service_unref (service);
-  else
-    vct_song_service_unref (service);
+  g_clear_object (&m->service_ref);
 }
 
 /* Lets go of everything of @m's (watchers, rows, list, model, service), completes its
@@ -2101,19 +2093,12 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
           idle = TRUE;
           break;
         case OP_REF_UNREF: /* references that are not the last */
-          if (m->handle && m->feed)
-            vct_feed_model_unref (vct_feed_model_ref (m->handle));
-          else if (m->handle)
-            vct_song_picker_model_unref (vct_song_picker_model_ref (m->handle));
+          if (m->handle)
+            g_object_unref (g_object_ref (m->handle));
           if (m->list)
-            {
-              vct_list_model_unref (vct_list_model_ref (m->list));
-              g_object_unref (g_object_ref (m->list));
-            }
-          if (m->service_ref && m->feed)
-            vct_feed_service_unref (vct_feed_service_ref (m->service_ref));
-          else if (m->service_ref)
-            vct_song_service_unref (vct_song_service_ref (m->service_ref));
+            g_object_unref (g_object_ref (m->list));
+          if (m->service_ref)
+            g_object_unref (g_object_ref (m->service_ref));
           break;
         case OP_LAST_UNREF:
           if (m->handle && sub % 2 == 0)
@@ -2124,7 +2109,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
             drop_list_ref (m);
           else if (m->list)
             {
-              vct_list_model_ref (m->list);
+              g_object_ref (m->list);
               m->list_ref = TRUE;
             }
           break;

@@ -106,31 +106,3 @@ _vct_api_request_get_core (gconstpointer request)
   return request != NULL && VCT_IS_API_REQUEST ((gpointer) request)
     ? VCT_API_REQUEST ((gpointer) request)->core : NULL;
 }
-
-/* ------------------------------------------------------------------ public API */
-
-/**
- * vct_api_ref:
- * @api: an API
- *
- * Returns: (transfer full): @api
- */
-VctApi *
-vct_api_ref (VctApi *api)
-{
-  g_return_val_if_fail (VCT_IS_API (api), NULL);
-  return g_object_ref (api);
-}
-
-/**
- * vct_api_unref:
- * @api: (nullable) (transfer full): an API, or %NULL
- */
-void
-vct_api_unref (VctApi *api)
-{
-  if (api == NULL)
-    return;
-  g_return_if_fail (VCT_IS_API (api));
-  g_object_unref (api);
-}

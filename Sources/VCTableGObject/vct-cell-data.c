@@ -157,31 +157,3 @@ _vct_cell_data_get_core (gconstpointer cell)
 {
   return cell != NULL && VCT_IS_CELL_DATA ((gpointer) cell) ? VCT_CELL_DATA ((gpointer) cell)->core : NULL;
 }
-
-/* ------------------------------------------------------------------ public API */
-
-/**
- * vct_cell_data_ref:
- * @cell: a cell
- *
- * Returns: (transfer full): @cell
- */
-VctCellData *
-vct_cell_data_ref (VctCellData *cell)
-{
-  g_return_val_if_fail (VCT_IS_CELL_DATA (cell), NULL);
-  return g_object_ref (cell);
-}
-
-/**
- * vct_cell_data_unref:
- * @cell: (nullable) (transfer full): a cell, or %NULL
- */
-void
-vct_cell_data_unref (VctCellData *cell)
-{
-  if (cell == NULL)
-    return;
-  g_return_if_fail (VCT_IS_CELL_DATA (cell));
-  g_object_unref (cell);
-}

@@ -182,28 +182,3 @@ _vct_feed_model_get_core (gconstpointer model)
   return model != NULL && VCT_IS_FEED_MODEL ((gpointer) model) ? VCT_FEED_MODEL ((gpointer) model)->core : NULL;
 }
 
-/**
- * vct_feed_model_ref:
- * @model: a model
- *
- * Returns: (transfer full): @model
- */
-VctFeedModel *
-vct_feed_model_ref (VctFeedModel *model)
-{
-  g_return_val_if_fail (VCT_IS_FEED_MODEL (model), NULL);
-  return g_object_ref (model);
-}
-
-/**
- * vct_feed_model_unref:
- * @model: (nullable) (transfer full): a model, or %NULL
- */
-void
-vct_feed_model_unref (VctFeedModel *model)
-{
-  if (model == NULL)
-    return;
-  g_return_if_fail (VCT_IS_FEED_MODEL (model));
-  g_object_unref (model);
-}

@@ -230,28 +230,3 @@ vct_list_model_get_n_sections (VctListModel *list)
   return _vct_core ()->list_get_n_sections (list->core);
 }
 
-/**
- * vct_list_model_ref:
- * @list: a list
- *
- * Returns: (transfer full): @list
- */
-VctListModel *
-vct_list_model_ref (VctListModel *list)
-{
-  g_return_val_if_fail (VCT_IS_LIST_MODEL (list), NULL);
-  return g_object_ref (list);
-}
-
-/**
- * vct_list_model_unref:
- * @list: (nullable) (transfer full): a list, or %NULL
- */
-void
-vct_list_model_unref (VctListModel *list)
-{
-  if (list == NULL)
-    return;
-  g_return_if_fail (VCT_IS_LIST_MODEL (list));
-  g_object_unref (list);
-}

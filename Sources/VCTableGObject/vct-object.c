@@ -1,4 +1,4 @@
-/* vct-object.c: GObject references, notifies and signal emissions for the Swift core.
+/* vct-object.c: GObject weak references, notifies and signal emissions for the Swift core.
  *
  * Copyright 2026 The VCTable authors
  * SPDX-License-Identifier: MIT
@@ -35,18 +35,6 @@ _vct_weak_ref_free (GWeakRef *ref)
     return;
   g_weak_ref_clear (ref);
   g_free (ref);
-}
-
-gpointer
-_vct_object_ref (gpointer object)
-{
-  return g_object_ref (object);
-}
-
-void
-_vct_object_unref (gpointer object)
-{
-  g_object_unref (object);
 }
 
 void

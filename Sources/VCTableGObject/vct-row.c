@@ -316,28 +316,3 @@ vct_row_get_role (VctRow *row)
   return priv->core != NULL ? _vct_core ()->row_get_role (priv->core) : VCT_ROW_ROLE_ITEM;
 }
 
-/**
- * vct_row_ref:
- * @row: a row
- *
- * Returns: (transfer full): @row
- */
-VctRow *
-vct_row_ref (VctRow *row)
-{
-  g_return_val_if_fail (VCT_IS_ROW (row), NULL);
-  return g_object_ref (row);
-}
-
-/**
- * vct_row_unref:
- * @row: (nullable) (transfer full): a row, or %NULL
- */
-void
-vct_row_unref (VctRow *row)
-{
-  if (row == NULL)
-    return;
-  g_return_if_fail (VCT_IS_ROW (row));
-  g_object_unref (row);
-}

@@ -56,22 +56,6 @@
   _##type_name##_get_core (gconstpointer object)                                        \
   {                                                                                     \
     return object != NULL && IS_MACRO ((gpointer) object) ? CAST ((gpointer) object)->core : NULL; \
-  }                                                                                     \
-                                                                                        \
-  TypeName *                                                                            \
-  type_name##_ref (TypeName *service)                                                   \
-  {                                                                                     \
-    g_return_val_if_fail (IS_MACRO (service), NULL);                                    \
-    return g_object_ref (service);                                                      \
-  }                                                                                     \
-                                                                                        \
-  void                                                                                  \
-  type_name##_unref (TypeName *service)                                                 \
-  {                                                                                     \
-    if (service == NULL)                                                                \
-      return;                                                                           \
-    g_return_if_fail (IS_MACRO (service));                                              \
-    g_object_unref (service);                                                           \
   }
 
 DEFINE_SERVICE (VctFeedService, vct_feed_service, VCT_TYPE_FEED_SERVICE, VCT_IS_FEED_SERVICE, VCT_FEED_SERVICE)

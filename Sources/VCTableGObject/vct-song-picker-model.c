@@ -205,28 +205,3 @@ _vct_song_picker_model_get_core (gconstpointer model)
     ? VCT_SONG_PICKER_MODEL ((gpointer) model)->core : NULL;
 }
 
-/**
- * vct_song_picker_model_ref:
- * @model: a model
- *
- * Returns: (transfer full): @model
- */
-VctSongPickerModel *
-vct_song_picker_model_ref (VctSongPickerModel *model)
-{
-  g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), NULL);
-  return g_object_ref (model);
-}
-
-/**
- * vct_song_picker_model_unref:
- * @model: (nullable) (transfer full): a model, or %NULL
- */
-void
-vct_song_picker_model_unref (VctSongPickerModel *model)
-{
-  if (model == NULL)
-    return;
-  g_return_if_fail (VCT_IS_SONG_PICKER_MODEL (model));
-  g_object_unref (model);
-}

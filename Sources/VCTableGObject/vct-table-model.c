@@ -280,32 +280,6 @@ _vct_table_model_report (gpointer               model,
 /* ------------------------------------------------------------------ public API */
 
 /**
- * vct_table_model_ref:
- * @model: a model
- *
- * Returns: (transfer full): @model
- */
-VctTableModel *
-vct_table_model_ref (VctTableModel *model)
-{
-  g_return_val_if_fail (VCT_IS_TABLE_MODEL (model), NULL);
-  return g_object_ref (model);
-}
-
-/**
- * vct_table_model_unref:
- * @model: (nullable) (transfer full): a model, or %NULL
- */
-void
-vct_table_model_unref (VctTableModel *model)
-{
-  if (model == NULL)
-    return;
-  g_return_if_fail (VCT_IS_TABLE_MODEL (model));
-  g_object_unref (model);
-}
-
-/**
  * vct_table_model_get_title:
  * @model: a model
  *

@@ -117,8 +117,6 @@ main (void)
   VctApi *(*api_new_for_uri) (const char *) = vct_api_new_for_uri;
   VctApi *(*api_new_for_uri_full) (const char *, guint, gsize, GError **) = vct_api_new_for_uri_full;
   VctApi *(*api_new_custom) (VctApiGetPhotosFunc, gpointer, GDestroyNotify) = vct_api_new_custom;
-  VctApi *(*api_ref) (VctApi *) = vct_api_ref;
-  void (*api_unref) (VctApi *) = vct_api_unref;
   GCancellable *(*request_get_cancellable) (VctApiRequest *) = vct_api_request_get_cancellable;
   void (*request_return_json) (VctApiRequest *, const char *, gssize) = vct_api_request_return_json;
   void (*request_return_error) (VctApiRequest *, const GError *) = vct_api_request_return_error;
@@ -127,12 +125,8 @@ main (void)
   const char *(*cell_get_title) (VctCellData *) = vct_cell_data_get_title;
   const char *(*cell_get_url) (VctCellData *) = vct_cell_data_get_url;
   const char *(*cell_get_thumbnail_url) (VctCellData *) = vct_cell_data_get_thumbnail_url;
-  VctCellData *(*cell_ref) (VctCellData *) = vct_cell_data_ref;
-  void (*cell_unref) (VctCellData *) = vct_cell_data_unref;
   VctTableModel *(*model_new_with_manager) (VctApi *) = vct_table_model_new_with_manager;
   VctTableModel *(*model_factory_instance) (void) = vct_table_model_factory_instance;
-  VctTableModel *(*model_ref) (VctTableModel *) = vct_table_model_ref;
-  void (*model_unref) (VctTableModel *) = vct_table_model_unref;
   const char *(*model_get_title) (VctTableModel *) = vct_table_model_get_title;
   void (*model_reload_data) (VctTableModel *) = vct_table_model_reload_data;
   void (*model_user_selected_cell) (VctTableModel *, VctCellData *) = vct_table_model_user_selected_cell;
@@ -172,14 +166,11 @@ main (void)
   void (*const all[]) (void) = {
     (void (*) (void)) error_quark, (void (*) (void)) api_new_for_uri,
     (void (*) (void)) api_new_for_uri_full, (void (*) (void)) api_new_custom,
-    (void (*) (void)) api_ref, (void (*) (void)) api_unref,
     (void (*) (void)) request_get_cancellable, (void (*) (void)) request_return_json,
     (void (*) (void)) request_return_error, (void (*) (void)) cell_get_id,
     (void (*) (void)) cell_get_album_id, (void (*) (void)) cell_get_title,
     (void (*) (void)) cell_get_url, (void (*) (void)) cell_get_thumbnail_url,
-    (void (*) (void)) cell_ref, (void (*) (void)) cell_unref,
     (void (*) (void)) model_new_with_manager, (void (*) (void)) model_factory_instance,
-    (void (*) (void)) model_ref, (void (*) (void)) model_unref,
     (void (*) (void)) model_get_title, (void (*) (void)) model_reload_data,
     (void (*) (void)) model_user_selected_cell, (void (*) (void)) model_get_n_items,
     (void (*) (void)) model_get_item, (void (*) (void)) model_is_loading,

@@ -42,7 +42,7 @@ reload_api (Run *run, VctApi *api)
   g_assert_nonnull (api);
   recorder_init (&run->rec, g_thread_self ());
   run->model = vct_table_model_new_with_manager (api);
-  vct_api_unref (api);
+  g_object_unref (api);
   recorder_attach (&run->rec, run->model);
   vct_table_model_reload_data (run->model);
   recorder_wait_done (&run->rec, NULL, 1);
@@ -54,7 +54,7 @@ reload_api (Run *run, VctApi *api)
 static void
 run_clear (Run *run)
 {
-  g_clear_pointer (&run->model, vct_table_model_unref);
+  g_clear_object (&run->model);
   recorder_clear (&run->rec);
 }
 
@@ -210,8 +210,8 @@ test_success_clears_last_error (void)
   g_clear_error (&error);
   g_assert_cmpuint (vct_table_model_get_n_items (model), ==, 4);
 
-  vct_table_model_unref (model);
-  vct_api_unref (api);
+  g_object_unref (model);
+  g_object_unref (api);
   recorder_clear (&rec);
   g_free (json);
   g_free (uri);
@@ -229,7 +229,7 @@ test_shared_api (void)
   VctTableModel *b = vct_table_model_new_with_manager (api);
   Recorder ra, rb;
 
-  vct_api_unref (api);
+  g_object_unref (api);
   recorder_init (&ra, g_thread_self ());
   recorder_init (&rb, g_thread_self ());
   recorder_attach (&ra, a);
@@ -240,8 +240,8 @@ test_shared_api (void)
   recorder_wait_done (&rb, NULL, 1);
   g_assert_cmpstr (recorder_event (&ra, 1), ==, "reload:5:3");
   g_assert_cmpstr (recorder_event (&rb, 1), ==, "reload:5:3");
-  vct_table_model_unref (a);
-  vct_table_model_unref (b);
+  g_object_unref (a);
+  g_object_unref (b);
   recorder_clear (&ra);
   recorder_clear (&rb);
   g_free (uri);

@@ -116,8 +116,8 @@ test_get_photos_on_api_context (void)
   g_assert_cmpstr (recorder_event (&rec, 1), ==, "reload:2:5");
   g_assert_cmpint (rec.wrong_thread, ==, 0);
 
-  vct_table_model_unref (model);
-  vct_api_unref (aw.api);
+  g_object_unref (model);
+  g_object_unref (aw.api);
   run_until (NULL, fake_api_was_notified, &aw.fake, VCT_TEST_TIMEOUT_MS);
   g_main_context_unref (aw.context);
   recorder_clear (&rec);
@@ -155,8 +155,8 @@ test_get_photos_default_context (void)
   g_assert_cmpint (rec.n_reloads, ==, 1);
   g_assert_true (fake.call_thread == g_thread_self ());
 
-  vct_table_model_unref (model);
-  vct_api_unref (api);
+  g_object_unref (model);
+  g_object_unref (api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   recorder_clear (&rec);
   fake_api_clear (&fake);
@@ -589,20 +589,20 @@ test_api_notify_after_model (void)
   recorder_attach (&rec, model);
 
   /* The models keep the API alive after our last unref. */
-  vct_api_unref (api);
+  g_object_unref (api);
   vct_table_model_reload_data (model);
   recorder_wait_done (&rec, NULL, 1);
   iterate_for (NULL, 50);
   g_assert_cmpint (fake.notified, ==, 0);
 
-  vct_table_model_unref (model);
+  g_object_unref (model);
   iterate_for (NULL, 50);
   g_assert_cmpint (fake.notified, ==, 0); /* the second model still uses it */
   vct_table_model_reload_data (second_model);
   run_until (NULL, cond_not_loading, second_model, VCT_TEST_TIMEOUT_MS);
   g_assert_cmpint (fake.n_calls, ==, 2);
 
-  vct_table_model_unref (second_model);
+  g_object_unref (second_model);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   iterate_for (NULL, 50);
   g_assert_cmpint (fake.notified, ==, 1);
@@ -624,15 +624,15 @@ test_api_notify_api_last (void)
   fake_api_init (&fake);
   fake.auto_json = json;
   api = fake_api_new (&fake);
-  g_assert_true (vct_api_ref (api) == api);
+  g_assert_true (g_object_ref (api) == api);
   model = vct_table_model_new_with_manager (api);
   vct_table_model_reload_data (model);
   run_until (NULL, cond_not_loading, model, VCT_TEST_TIMEOUT_MS);
-  vct_table_model_unref (model);
-  vct_api_unref (api);
+  g_object_unref (model);
+  g_object_unref (api);
   iterate_for (NULL, 50);
   g_assert_cmpint (fake.notified, ==, 0); /* one reference left */
-  vct_api_unref (api);
+  g_object_unref (api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   iterate_for (NULL, 50);
   g_assert_cmpint (fake.notified, ==, 1);
@@ -640,7 +640,7 @@ test_api_notify_api_last (void)
   /* An API no model ever used: notify at its last unref. */
   fake.notified = 0;
   api = fake_api_new (&fake);
-  vct_api_unref (api);
+  g_object_unref (api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   g_assert_cmpint (fake.notified, ==, 1);
   g_assert_cmpint (fake.n_calls, ==, 1);
@@ -670,8 +670,8 @@ test_api_notify_with_abandoned_request (void)
   vct_table_model_reload_data (model);
   request = fake_api_wait_request (&fake, NULL);
 
-  vct_api_unref (api);
-  vct_table_model_unref (model);
+  g_object_unref (api);
+  g_object_unref (model);
   run_until (NULL, cancellable_cancelled_cond, vct_api_request_get_cancellable (request),
              VCT_TEST_TIMEOUT_MS);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);

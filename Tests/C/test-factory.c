@@ -92,7 +92,7 @@ check_fixture (const char *expect)
   wait_int_at_least (NULL, &rec.n_titles, 2);
   g_assert_cmpstr (rec.last_title, ==, vct_cell_data_get_title (cell));
 
-  vct_table_model_unref (model);
+  g_object_unref (model);
   recorder_clear (&rec);
 }
 
@@ -124,7 +124,7 @@ env_file_uri_body (void)
   g_assert_cmpint (rec.last_first_id, ==, 300);
   g_assert_cmpuint (vct_table_model_get_n_items (model), ==, 7);
   g_assert_cmpint (vct_cell_data_get_album_id (vct_table_model_get_item (model, 0)), ==, 6);
-  vct_table_model_unref (model);
+  g_object_unref (model);
   recorder_clear (&rec);
   g_free (uri);
   g_free (json);
@@ -146,7 +146,7 @@ env_absolute_path_body (void)
   g_assert_no_error (error);
   g_assert_cmpuint (rec.last_n_items, ==, 3);
   g_assert_cmpint (rec.last_first_id, ==, 77);
-  vct_table_model_unref (model);
+  g_object_unref (model);
   recorder_clear (&rec);
   g_free (uri);
   g_free (path);
@@ -167,7 +167,7 @@ env_missing_file_body (void)
   g_assert_cmpint (rec.n_errors, ==, 1);
   g_assert_cmpuint (vct_table_model_get_n_items (model), ==, 0);
   g_error_free (error);
-  vct_table_model_unref (model);
+  g_object_unref (model);
   recorder_clear (&rec);
   g_free (uri);
 }
@@ -184,7 +184,7 @@ env_invalid_uri_body (void)
   g_assert_error (error, VCT_ERROR, VCT_ERROR_INVALID_URI);
   g_assert_true (g_str_has_prefix (rec.last_error, "An Error Occurred\n\n"));
   g_error_free (error);
-  vct_table_model_unref (model);
+  g_object_unref (model);
   recorder_clear (&rec);
 }
 
@@ -214,8 +214,8 @@ env_read_at_creation_body (void)
   g_assert_cmpuint (vct_table_model_get_n_items (a), ==, 2);
   g_assert_cmpint (ra.last_first_id, ==, 1);
 
-  vct_table_model_unref (a);
-  vct_table_model_unref (b);
+  g_object_unref (a);
+  g_object_unref (b);
   recorder_clear (&ra);
   recorder_clear (&rb);
   g_free (uri_a);

@@ -296,7 +296,7 @@ test_fault (gconstpointer data)
                                   fault->max_body, &error);
   g_assert_no_error (error);
   model = vct_table_model_new_with_manager (api);
-  vct_api_unref (api);
+  g_object_unref (api);
   vct_table_model_set_did_reload_data (model, seen_reload, &seen, NULL);
   vct_table_model_set_did_error (model, seen_error, &seen, NULL);
 
@@ -361,7 +361,7 @@ test_fault (gconstpointer data)
   g_assert_null (vct_table_model_get_last_error (model));
   assert_items (model, &seen, 7, 501);
 
-  vct_table_model_unref (model);
+  g_object_unref (model);
   server_stop (&server);
   g_free (seen.message);
   g_free (made);

@@ -111,8 +111,7 @@ wall_init_for (Wall *wall, VctFeedService *service)
 static void
 wall_unref (Wall *wall)
 {
-  vct_feed_model_unref (wall->model);
-  wall->model = NULL;
+  g_clear_object (&wall->model);
   wall->list = NULL;
   vct_test_log_assert_all_notified (&wall->log);
 }
@@ -398,7 +397,7 @@ standard_setup (FakeService *fake, Wall *wall)
   fake_service_init (fake, NULL);
   service = feed_service_over (fake);
   wall_init_for (wall, service);
-  vct_feed_service_unref (service);
+  g_object_unref (service);
 }
 
 static void
@@ -835,7 +834,7 @@ http_wall_load (Wall *wall, VctTestServer *server)
   guint mark;
 
   wall_init_for (wall, service);
-  vct_feed_service_unref (service);
+  g_object_unref (service);
   g_free (uri);
   mark = vct_test_log_mark (&wall->log);
   vct_feed_model_reload (wall->model);
@@ -1062,7 +1061,7 @@ test_follow_file_service (void)
   guint mark;
 
   wall_init_for (&wall, service);
-  vct_feed_service_unref (service);
+  g_object_unref (service);
   vct_feed_model_reload (wall.model);
   vct_test_log_wait (&wall.log, 0, "loading:0", 1);
   assert_layout (&wall, STANDARD_LAYOUT);
@@ -1380,7 +1379,7 @@ test_bad_uri (void)
 
       g_assert_nonnull (service);
       wall_init_for (&wall, service);
-      vct_feed_service_unref (service);
+      g_object_unref (service);
       vct_feed_model_reload (wall.model);
       vct_test_log_wait (&wall.log, 0, "error:", 1);
       message = vct_test_log_last (&wall.log, 0, "error:");
@@ -1443,8 +1442,7 @@ test_notifies_once (void)
   /* The model's last unref, with the list still held by a view. */
   list = g_object_ref (wall.list);
   mark = vct_test_log_mark (&wall.log);
-  vct_feed_model_unref (wall.model);
-  wall.model = NULL;
+  g_clear_object (&wall.model);
   wall.list = NULL;
   g_assert_cmpint (replacement.notified, ==, 1);
   vct_test_log_assert_all_notified (&wall.log);
@@ -1534,7 +1532,7 @@ test_row_past_model (void)
   fake_service_init (&fake, NULL);
   service = vct_feed_service_new_custom (fake_service_fetch, fake_service_follow, &fake, fake_service_notify);
   model = vct_feed_model_new (service);
-  vct_feed_service_unref (service);
+  g_object_unref (service);
   json = vct_test_feed_standard_doc (FALSE);
   vct_feed_model_reload (model);
   vct_api_request_return_json (fake_service_wait_fetch (&fake), json, -1);
@@ -1543,7 +1541,7 @@ test_row_past_model (void)
   member = g_list_model_get_item (G_LIST_MODEL (vct_feed_model_get_list (model)), 1);
   g_assert_true (VCT_IS_MEMBER_ROW (member));
   g_object_add_weak_pointer (G_OBJECT (model), (gpointer *) &model);
-  vct_feed_model_unref (model);
+  g_object_unref (model);
   g_assert_null (model);
   g_assert_true (fake_service_notified (&fake));
 
@@ -1662,7 +1660,7 @@ own_context_thread (gpointer data)
   fake_service_init (&fake, context);
   service = feed_service_over (&fake);
   wall_init (&wall, vct_feed_model_new (service), context);
-  vct_feed_service_unref (service);
+  g_object_unref (service);
 
   vct_feed_model_reload (wall.model);
   request = fake_service_wait_fetch (&fake);
@@ -1857,8 +1855,6 @@ test_null_arguments (void)
   g_test_expect_message ("VCTable", G_LOG_LEVEL_CRITICAL, "*assertion*failed*");
   vct_feed_model_reload (NULL);
   g_test_assert_expected_messages ();
-  vct_feed_model_unref (NULL);
-  vct_feed_service_unref (NULL);
 }
 
 int

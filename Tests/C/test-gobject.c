@@ -72,7 +72,7 @@ tg_legacy_title (const char *title, gpointer slot)
     {
       char *notified;
 
-      vct_table_model_unref (g_steal_pointer (&log->drop_in_legacy_title));
+      g_clear_object (&log->drop_in_legacy_title);
       /* Which notifies have run when the last unref returns, inside this callback. */
       notified = vct_test_log_dup_notified (&log->base);
       vct_test_log_addf (&log->base, "after-unref:%s", notified);
@@ -131,7 +131,7 @@ tg_on_did_update_navigation_title (VctTableModel *model, const char *title, gpoi
   tg_log_add (log, g_strdup_printf ("did-update-navigation-title:%s%s", title,
                                     stored ? "" : " (the title property differs)"));
   if (log->drop_in_title_signal != NULL)
-    vct_table_model_unref (g_steal_pointer (&log->drop_in_title_signal));
+    g_clear_object (&log->drop_in_title_signal);
 }
 
 static void
@@ -310,12 +310,6 @@ test_type (void)
   g_test_assert_expected_messages ();
   g_assert_cmpstr (vct_table_model_get_title (model), ==, TITLE);
 
-  /* vct_table_model_ref/unref are g_object_ref/unref: they mix. */
-  g_assert_true (vct_table_model_ref (model) == model);
-  g_object_unref (model);
-  g_assert_true (g_object_ref (model) == (gpointer) model);
-  vct_table_model_unref (model);
-
   /* g_autoptr (VctTableModel) unrefs at the end of the scope. */
   {
     g_autoptr (VctTableModel) scoped = vct_table_model_new_with_manager (api);
@@ -326,9 +320,9 @@ test_type (void)
   g_assert_cmpint (gone, ==, 1);
 
   g_object_weak_ref (G_OBJECT (model), tg_set_flag_weak, &gone);
-  vct_table_model_unref (model);
+  g_object_unref (model);
   g_assert_cmpint (gone, ==, 2);
-  vct_api_unref (api);
+  g_object_unref (api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   g_assert_cmpint (fake.n_calls, ==, 0);
   fake_api_clear (&fake);
@@ -448,9 +442,9 @@ test_order (void)
   tg_run_until_event (&log, "did-reload-data:5");
   tg_assert_log (&log, "cb-reload:5|notify::loading|did-reload-data:5");
 
-  vct_table_model_unref (model);
+  g_object_unref (model);
   tg_assert_all_notified (&log);
-  vct_api_unref (api);
+  g_object_unref (api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   g_assert_cmpuint (tg_log_n_events (&log), ==, 0);
   tg_log_clear (&log);
@@ -540,12 +534,12 @@ test_threads_other_callers (void)
   tg_assert_log (&log, "cb-error|notify::loading|notify::last-error|did-error");
 
   /* A cell and a row selected from other threads. */
-  cell = vct_cell_data_ref (vct_table_model_get_item (model, 0));
+  cell = g_object_ref (vct_table_model_get_item (model, 0));
   tg_call_in_thread ((TgCall) { .kind = TG_CALL_SELECT_CELL, .model = model, .cell = cell });
   g_assert_cmpuint (tg_log_n_events (&log), ==, 0);
   tg_run_until_event (&log, "did-update-navigation-title:photo 1");
   tg_assert_log (&log, "cb-title:photo 1|notify::title|did-update-navigation-title:photo 1");
-  vct_cell_data_unref (cell);
+  g_object_unref (cell);
 
   row = g_list_model_get_item (G_LIST_MODEL (vct_table_model_get_list (model)), 1);
   tg_call_in_thread ((TgCall) { .kind = TG_CALL_SELECT_ROW, .row = row });
@@ -554,9 +548,9 @@ test_threads_other_callers (void)
   g_object_unref (row);
 
   g_assert_cmpint (g_atomic_int_get (&log.base.wrong_thread), ==, 0);
-  vct_table_model_unref (model);
+  g_object_unref (model);
   tg_assert_all_notified (&log);
-  vct_api_unref (api);
+  g_object_unref (api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   tg_log_clear (&log);
   fake_api_clear (&fake);
@@ -646,7 +640,7 @@ tg_worker_keep_items (VctTableModel *model, gpointer data)
 
   if (worker->cell != NULL)
     return;
-  worker->cell = vct_cell_data_ref (vct_table_model_get_item (model, 1));
+  worker->cell = g_object_ref (vct_table_model_get_item (model, 1));
   worker->row = g_list_model_get_item (G_LIST_MODEL (vct_table_model_get_list (model)), 3);
 }
 
@@ -668,7 +662,7 @@ tg_worker_thread (gpointer data)
 
   g_mutex_lock (&worker->lock);
   worker->context = g_main_context_ref (context);
-  worker->model = vct_table_model_ref (model);
+  worker->model = g_object_ref (model);
   g_cond_broadcast (&worker->cond);
   g_mutex_unlock (&worker->lock);
 
@@ -676,9 +670,9 @@ tg_worker_thread (gpointer data)
     g_main_context_iteration (context, TRUE);
 
   g_clear_object (&worker->row);
-  g_clear_pointer (&worker->cell, vct_cell_data_unref);
-  vct_table_model_unref (model); /* the last reference: the main thread dropped its own */
-  vct_api_unref (api);
+  g_clear_object (&worker->cell);
+  g_object_unref (model); /* the last reference: the main thread dropped its own */
+  g_object_unref (api);
   run_until (context, tg_requests_notified, &worker->requests, VCT_TEST_TIMEOUT_MS);
   tg_iterate_idle (context);
   g_main_context_pop_thread_default (context);
@@ -744,7 +738,7 @@ test_threads_worker_model (void)
 
   g_assert_cmpint (g_atomic_int_get (&worker.log.base.wrong_thread), ==, 0);
 
-  vct_table_model_unref (model);
+  g_object_unref (model);
   g_atomic_int_set (&worker.stop, 1);
   g_main_context_wakeup (worker.context);
   g_thread_join (thread);
@@ -792,7 +786,7 @@ test_lifetime_unref_pending (void)
   cancellable = g_object_ref (vct_api_request_get_cancellable (request));
   g_assert_false (g_cancellable_is_cancelled (cancellable));
 
-  vct_table_model_unref (model);
+  g_object_unref (model);
   /* Synchronously, before any iteration. */
   g_assert_cmpint (g_atomic_int_get (&log.base.finalized), ==, 1);
   tg_assert_all_notified (&log);
@@ -802,7 +796,7 @@ test_lifetime_unref_pending (void)
   /* The abandoned request completed afterwards: nothing is delivered. */
   vct_api_request_return_json (request, json, -1);
   tg_iterate_idle (NULL);
-  vct_api_unref (api);
+  g_object_unref (api);
   tg_settle (&fake, json);
   g_assert_cmpuint (tg_log_n_events (&log), ==, 0);
   tg_assert_all_notified (&log);
@@ -833,13 +827,13 @@ test_lifetime_unref_queued (void)
 
   vct_table_model_reload_data (model);
   wait_until_pending (NULL);
-  vct_table_model_unref (model);
+  g_object_unref (model);
   g_assert_cmpint (g_atomic_int_get (&log.base.finalized), ==, 1);
   tg_assert_all_notified (&log);
   tg_assert_log (&log, "finalized");
 
   tg_iterate_idle (NULL);
-  vct_api_unref (api);
+  g_object_unref (api);
   tg_settle (&fake, json);
   g_assert_cmpuint (tg_log_n_events (&log), ==, 0);
   tg_assert_all_notified (&log);
@@ -867,16 +861,16 @@ test_lifetime_unref_in_signal (void)
   tg_connect (model, &log);
   g_object_weak_ref (G_OBJECT (model), tg_on_finalized, &log);
 
-  log.drop_in_title_signal = vct_table_model_ref (model);
+  log.drop_in_title_signal = g_object_ref (model);
   vct_table_model_reload_data (model);
-  vct_table_model_unref (model); /* the handler's reference is the only one */
+  g_object_unref (model); /* the handler's reference is the only one */
   g_assert_cmpint (g_atomic_int_get (&log.base.finalized), ==, 0);
 
   run_until (NULL, cond_flag, &log.base.finalized, VCT_TEST_TIMEOUT_MS);
   g_assert_null (log.drop_in_title_signal);
   tg_assert_all_notified (&log);
 
-  vct_api_unref (api);
+  g_object_unref (api);
   tg_settle (&fake, json);
   tg_assert_log (&log, "cb-title:" TITLE "|notify::loading|did-update-navigation-title:" TITLE "|finalized");
   tg_assert_all_notified (&log);
@@ -911,7 +905,7 @@ test_lifetime_unref_in_legacy_callback (void)
   run_until (NULL, cond_flag, &log.base.finalized, VCT_TEST_TIMEOUT_MS);
   tg_assert_all_notified (&log);
 
-  vct_api_unref (api);
+  g_object_unref (api);
   tg_settle (&fake, json);
   tg_assert_log (&log, "cb-title:" TITLE "|finalized|after-unref:011");
   tg_assert_all_notified (&log);
@@ -995,10 +989,6 @@ test_is_checks (void)
       vct_table_model_user_selected_cell (m, NULL);
       g_test_assert_expected_messages ();
 
-      TG_EXPECT_IS_CHECK ("vct_table_model_ref");
-      g_assert_null (vct_table_model_ref (m));
-      g_test_assert_expected_messages ();
-
       /* A setter's notify still runs, exactly once, at once: user_data was handed over. */
       TG_EXPECT_IS_CHECK ("vct_table_model_set_did_error");
       vct_table_model_set_did_error (m, counter_text_func, &counters[0], counter_notify);
@@ -1014,20 +1004,6 @@ test_is_checks (void)
       vct_table_model_set_did_update_navigation_title (m, counter_text_func, &counters[2], counter_notify);
       g_test_assert_expected_messages ();
       g_assert_cmpint (counters[2].notified, ==, 1);
-
-      /* NULL is ignored by unref; anything else that is not a model is a critical, and
-       * no reference is dropped. */
-      if (m != NULL)
-        {
-          guint refs = G_OBJECT (m)->ref_count;
-
-          TG_EXPECT_IS_CHECK ("vct_table_model_unref");
-          vct_table_model_unref (m);
-          g_test_assert_expected_messages ();
-          g_assert_cmpuint (G_OBJECT (m)->ref_count, ==, refs);
-        }
-      else
-        vct_table_model_unref (NULL);
 
       for (guint c = 0; c < G_N_ELEMENTS (counters); c++)
         {
@@ -1047,8 +1023,8 @@ test_is_checks (void)
 
   g_signal_handler_disconnect (vct_table_model_get_list (model), handler);
   g_object_unref (action);
-  vct_table_model_unref (model);
-  vct_api_unref (api);
+  g_object_unref (model);
+  g_object_unref (api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   fake_api_clear (&fake);
 }
@@ -1137,7 +1113,7 @@ test_factory (void)
   g_assert_null (error);
   g_free (title);
 
-  vct_table_model_unref (model);
+  g_object_unref (model);
 }
 
 int

@@ -1,9 +1,9 @@
 /* test-lifecycle.c: references, the last unref and g_autoptr.
  *
- * The last vct_table_model_unref finalizes at once: the request is cancelled, nothing
- * is delivered afterwards, every notify has run when it returns (a callback that
+ * The last g_object_unref of a model finalizes it at once: the request is cancelled,
+ * nothing is delivered afterwards, every notify has run when it returns (a callback that
  * unrefs from inside itself gets its own notify as it returns); an abandoned custom
- * request can still be completed; NULL is ignored by every unref.
+ * request can still be completed.
  */
 #include "common/vct-test.h"
 
@@ -38,7 +38,7 @@ test_unref_in_flight_custom (void)
   wait_int_at_least (NULL, &rec.n_titles, 1);
   cancellable = g_object_ref (vct_api_request_get_cancellable (request));
 
-  vct_table_model_unref (model);
+  g_object_unref (model);
   /* Right after the call, before any iteration. */
   g_assert_true (all_notified (&rec));
   g_assert_true (g_cancellable_is_cancelled (cancellable));
@@ -52,7 +52,7 @@ test_unref_in_flight_custom (void)
   g_assert_cmpuint (recorder_n_events (&rec), ==, 1);
   g_assert_true (all_notified (&rec));
 
-  vct_api_unref (api);
+  g_object_unref (api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   g_assert_cmpint (fake.n_calls, ==, 1);
   g_object_unref (cancellable);
@@ -83,12 +83,12 @@ test_unref_in_flight_error_from_thread (void)
   fake_api_init (&fake);
   api = fake_api_new (&fake);
   model = vct_table_model_new_with_manager (api);
-  vct_api_unref (api);
+  g_object_unref (api);
   recorder_init (&rec, g_thread_self ());
   recorder_attach (&rec, model);
   vct_table_model_reload_data (model);
   request = fake_api_wait_request (&fake, NULL);
-  vct_table_model_unref (model);
+  g_object_unref (model);
   g_assert_true (all_notified (&rec));
   g_thread_join (g_thread_new ("late", return_error_thread, request));
   iterate_for (NULL, 150);
@@ -113,12 +113,12 @@ test_unref_before_iterating (void)
   recorder_init (&rec, g_thread_self ());
   recorder_attach (&rec, model);
   vct_table_model_reload_data (model);
-  vct_table_model_unref (model);
+  g_object_unref (model);
   g_assert_true (all_notified (&rec));
   iterate_for (NULL, 300);
   g_assert_cmpuint (recorder_n_events (&rec), ==, 0);
 
-  vct_api_unref (api);
+  g_object_unref (api);
   recorder_clear (&rec);
   g_free (uri);
   g_free (json);
@@ -149,13 +149,13 @@ test_unref_with_result_queued (void)
   iterate_pending (context);
   vct_api_request_return_json (request, "[]", -1);
   wait_until_pending (context);
-  vct_table_model_unref (model);
+  g_object_unref (model);
   g_assert_true (all_notified (&rec));
   iterate_for (context, 100);
   g_assert_cmpint (rec.n_reloads, ==, 0);
   g_assert_cmpuint (recorder_n_events (&rec), ==, 1);
 
-  vct_api_unref (api);
+  g_object_unref (api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   g_main_context_unref (context);
   recorder_clear (&rec);
@@ -186,7 +186,7 @@ inside_unref_reload (VctCellData *const *items, gsize n_items, gpointer data)
   InsideUnref *u = data;
 
   u->calls++;
-  vct_table_model_unref (g_steal_pointer (&u->model));
+  g_clear_object (&u->model);
   u->own_notified_inside = u->own_notified;
   u->others_notified_inside = u->rec->n_title_notifies + u->rec->n_error_notifies;
   /* The items are valid during the call, even now. */
@@ -200,7 +200,7 @@ inside_unref_text (const char *text, gpointer data)
   InsideUnref *u = data;
 
   u->calls++;
-  vct_table_model_unref (g_steal_pointer (&u->model));
+  g_clear_object (&u->model);
   u->own_notified_inside = u->own_notified;
   u->others_notified_inside = u->rec->n_title_notifies + u->rec->n_reload_notifies +
                               u->rec->n_error_notifies;
@@ -243,7 +243,7 @@ test_unref_inside_reload (void)
   g_assert_cmpint (u.calls, ==, 1);
   g_assert_cmpint (u.own_notified, ==, 1);
 
-  vct_api_unref (api);
+  g_object_unref (api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   recorder_clear (&rec);
   fake_api_clear (&fake);
@@ -287,7 +287,7 @@ test_unref_inside_title (void)
   g_assert_cmpint (u.calls, ==, 1);
   g_assert_cmpint (rec.n_reloads + rec.n_errors, ==, 0);
 
-  vct_api_unref (api);
+  g_object_unref (api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   recorder_clear (&rec);
   fake_api_clear (&fake);
@@ -306,57 +306,48 @@ test_ref_unref_counts (void)
   fake_api_init (&fake);
   fake.auto_json = json;
   api = fake_api_new (&fake);
-  g_assert_true (vct_api_ref (api) == api);
-  g_assert_true (vct_api_ref (api) == api);
-  vct_api_unref (api);
-  vct_api_unref (api);
+  g_assert_true (g_object_ref (api) == api);
+  g_assert_true (g_object_ref (api) == api);
+  g_object_unref (api);
+  g_object_unref (api);
 
   model = vct_table_model_new_with_manager (api);
   recorder_init (&rec, g_thread_self ());
   recorder_attach (&rec, model);
-  g_assert_true (vct_table_model_ref (model) == model);
-  g_assert_true (vct_table_model_ref (model) == model);
+  g_assert_true (g_object_ref (model) == model);
+  g_assert_true (g_object_ref (model) == model);
 
   vct_table_model_reload_data (model);
   recorder_wait_done (&rec, NULL, 1);
   cell = vct_table_model_get_item (model, 0);
-  g_assert_true (vct_cell_data_ref (cell) == cell);
-  g_assert_true (vct_cell_data_ref (cell) == cell);
-  vct_cell_data_unref (cell);
+  g_assert_true (g_object_ref (cell) == cell);
+  g_assert_true (g_object_ref (cell) == cell);
+  g_object_unref (cell);
 
   /* Two extra model references: not finalized until the third unref. */
-  vct_table_model_unref (model);
-  vct_table_model_unref (model);
+  g_object_unref (model);
+  g_object_unref (model);
   g_assert_cmpint (rec.n_title_notifies + rec.n_reload_notifies + rec.n_error_notifies, ==, 0);
   vct_table_model_reload_data (model);
   recorder_wait_done (&rec, NULL, 2);
-  vct_table_model_unref (model);
+  g_object_unref (model);
   g_assert_true (all_notified (&rec));
 
   /* The cell outlives its model. */
   g_assert_cmpint (vct_cell_data_get_id (cell), ==, 1);
   g_assert_cmpstr (vct_cell_data_get_title (cell), ==, "photo 1");
-  vct_cell_data_unref (cell);
+  g_object_unref (cell);
 
   /* The API was kept by the model; our own reference is the last one now. */
   iterate_for (NULL, 30);
   g_assert_cmpint (fake.notified, ==, 0);
-  vct_api_unref (api);
+  g_object_unref (api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   g_assert_cmpint (fake.notified, ==, 1);
 
   recorder_clear (&rec);
   fake_api_clear (&fake);
   g_free (json);
-}
-
-static void
-test_unref_null (void)
-{
-  /* Ignored without a critical (criticals abort this program). */
-  vct_api_unref (NULL);
-  vct_cell_data_unref (NULL);
-  vct_table_model_unref (NULL);
 }
 
 static void
@@ -379,7 +370,7 @@ test_autoptr (void)
     recorder_attach (&rec, model);
     vct_table_model_reload_data (model);
     recorder_wait_done (&rec, NULL, 1);
-    cell = vct_cell_data_ref (vct_table_model_get_item (model, 1));
+    cell = g_object_ref (vct_table_model_get_item (model, 1));
     g_assert_cmpint (vct_cell_data_get_id (cell), ==, 2);
     (void) none_api;
     (void) none_model;
@@ -395,7 +386,7 @@ test_autoptr (void)
 static gpointer
 unref_thread (gpointer model)
 {
-  vct_table_model_unref (model);
+  g_object_unref (model);
   return NULL;
 }
 
@@ -423,7 +414,7 @@ test_last_unref_on_other_thread (void)
   g_assert_cmpint (rec.n_reloads, ==, 0);
   g_assert_cmpint (rec.wrong_thread, ==, 0);
 
-  vct_api_unref (api);
+  g_object_unref (api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   recorder_clear (&rec);
   fake_api_clear (&fake);
@@ -440,7 +431,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lifecycle/unref/inside-reload", test_unref_inside_reload);
   g_test_add_func ("/lifecycle/unref/inside-title", test_unref_inside_title);
   g_test_add_func ("/lifecycle/unref/other-thread", test_last_unref_on_other_thread);
-  g_test_add_func ("/lifecycle/unref/null", test_unref_null);
   g_test_add_func ("/lifecycle/ref-unref-counts", test_ref_unref_counts);
   g_test_add_func ("/lifecycle/autoptr", test_autoptr);
   return vct_test_run ();

@@ -577,7 +577,7 @@ picker_setup (Picker *picker, guint n_songs)
   fake_service_init (&picker->fake, NULL);
   service = vct_song_service_new_custom (fake_service_fetch, &picker->fake, fake_service_notify);
   picker->model = vct_song_picker_model_new (service);
-  vct_song_service_unref (service);
+  g_object_unref (service);
   g_assert_nonnull (picker->model);
   picker->list = G_LIST_MODEL (vct_song_picker_model_get_list (picker->model));
   vct_song_picker_model_set_did_change_state (picker->model, counter_state_func, &picker->state, counter_notify);
@@ -647,8 +647,7 @@ picker_select (Picker *picker, guint position)
 static void
 picker_finish (Picker *picker)
 {
-  vct_song_picker_model_unref (picker->model);
-  picker->model = NULL;
+  g_clear_object (&picker->model);
   picker->list = NULL;
   assert_counter_done (&picker->state, "state");
   assert_counter_done (&picker->title, "title");
@@ -1117,7 +1116,7 @@ test_feed_follow_notify (void)
   memset (&run, 0, sizeof run);
   service = vct_feed_service_new_custom (feed_fake_fetch, feed_fake_follow, &run.fake, feed_fake_notify);
   run.model = vct_feed_model_new (service);
-  vct_feed_service_unref (service);
+  g_object_unref (service);
   g_assert_nonnull (run.model);
   run.list = G_LIST_MODEL (vct_feed_model_get_list (run.model));
   vct_feed_model_set_did_update_title (run.model, counter_text_func, &run.title, counter_notify);
@@ -1188,8 +1187,7 @@ test_feed_follow_notify (void)
 
   /* The last unref: every notify once (the list goes with the model, its handler freed),
    * the service's too; then nothing is delivered. */
-  vct_feed_model_unref (run.model);
-  run.model = NULL;
+  g_clear_object (&run.model);
   run.list = NULL;
   assert_counter_done (&run.title, "title");
   assert_counter_done (&run.loading, "loading");

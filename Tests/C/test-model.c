@@ -2,7 +2,7 @@
  *
  * Reports arrive later on the model's context (never inline), on the context's thread,
  * title first; items stay after an error; get_item pointers live until the next
- * delivered reload and vct_cell_data_ref keeps one longer.
+ * delivered reload and g_object_ref keeps one longer.
  */
 #include "common/vct-test.h"
 
@@ -15,7 +15,7 @@ typedef TableFixture Fixture;
 static void
 fixture_teardown (Fixture *fx)
 {
-  g_clear_pointer (&fx->model, vct_table_model_unref);
+  g_clear_object (&fx->model);
   g_assert_cmpint (fx->rec.n_title_notifies, ==, 1);
   g_assert_cmpint (fx->rec.n_reload_notifies, ==, 1);
   g_assert_cmpint (fx->rec.n_error_notifies, ==, 1);
@@ -220,7 +220,7 @@ test_nothing_inline (void)
 
   table_fixture_setup (&fx);
   reload_with_photos (&fx, 1, 2);
-  cell = vct_cell_data_ref (vct_table_model_get_item (fx.model, 1));
+  cell = g_object_ref (vct_table_model_get_item (fx.model, 1));
   g_assert_cmpint (fx.rec.n_titles, ==, 1);
   g_assert_cmpint (fx.fake.n_calls, ==, 1);
 
@@ -265,7 +265,7 @@ test_nothing_inline (void)
   fx.rec.n_title_notifies = 0;
   fx.rec.n_reload_notifies = 0;
   fx.rec.n_error_notifies = 0;
-  vct_cell_data_unref (cell);
+  g_object_unref (cell);
   g_free (json);
   fixture_teardown (&fx);
 }
@@ -289,8 +289,8 @@ test_callbacks_on_context_thread (void)
   g_assert_cmpint (rec.n_titles, ==, 1);
   g_assert_cmpint (rec.wrong_thread, ==, 0);
 
-  vct_table_model_unref (model);
-  vct_api_unref (api);
+  g_object_unref (model);
+  g_object_unref (api);
   recorder_clear (&rec);
   g_free (uri);
   g_free (json);
@@ -365,7 +365,7 @@ worker_model_thread (gpointer data)
   g_main_context_push_thread_default (context);
   api = vct_api_new_for_uri (wm->uri);
   model = vct_table_model_new_with_manager (api);
-  vct_api_unref (api);
+  g_object_unref (api);
   vct_table_model_set_did_update_navigation_title (model, worker_title, wm, NULL);
   vct_table_model_set_did_reload_data (model, worker_reload, wm, NULL);
 
@@ -385,7 +385,7 @@ worker_model_thread (gpointer data)
   g_mutex_lock (&wm->lock);
   wm->model = NULL;
   g_mutex_unlock (&wm->lock);
-  vct_table_model_unref (model);
+  g_object_unref (model);
   g_main_context_pop_thread_default (context);
   g_main_context_unref (context);
   return NULL;
@@ -406,7 +406,7 @@ test_worker_thread_context (void)
   wm.worker = g_thread_new ("model-worker", worker_model_thread, &wm);
   while (wm.model == NULL)
     g_cond_wait (&wm.cond, &wm.lock);
-  model = vct_table_model_ref (wm.model);
+  model = g_object_ref (wm.model);
   g_mutex_unlock (&wm.lock);
 
   vct_table_model_reload_data (model);
@@ -424,15 +424,15 @@ test_worker_thread_context (void)
     vct_table_model_set_did_reload_data (local, counter_reload_func, &c, NULL);
     vct_table_model_reload_data (local);
     wait_int_at_least (NULL, &c.calls, 1);
-    cell = vct_cell_data_ref (vct_table_model_get_item (local, 2));
-    vct_table_model_unref (local);
-    vct_api_unref (api);
+    cell = g_object_ref (vct_table_model_get_item (local, 2));
+    g_object_unref (local);
+    g_object_unref (api);
   }
   vct_table_model_user_selected_cell (model, cell);
-  vct_cell_data_unref (cell);
+  g_object_unref (cell);
   g_atomic_int_set (&wm.main_done, 1);
   g_main_context_wakeup (wm.context);
-  vct_table_model_unref (model);
+  g_object_unref (model);
   g_thread_join (wm.worker);
 
   g_assert_cmpint (wm.reloads, ==, 1);
@@ -507,11 +507,11 @@ test_no_callback_skipped (void)
     g_error_free (error);
   }
 
-  vct_table_model_unref (model);
+  g_object_unref (model);
   g_assert_cmpint (rec.n_title_notifies, ==, 1);
   g_assert_cmpint (rec.n_reload_notifies, ==, 1);
   g_assert_cmpint (rec.n_error_notifies, ==, 1);
-  vct_api_unref (api);
+  g_object_unref (api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   recorder_clear (&rec);
   fake_api_clear (&fake);
@@ -612,7 +612,7 @@ test_item_lifetime (void)
   reload_with_photos (&fx, 1, 3);
   borrowed = vct_table_model_get_item (fx.model, 1);
   kept = vct_table_model_get_item (fx.model, 2);
-  g_assert_true (vct_cell_data_ref (kept) == kept);
+  g_assert_true (g_object_ref (kept) == kept);
 
   /* A reload in flight does not touch the delivered items. */
   vct_table_model_reload_data (fx.model);
@@ -639,9 +639,9 @@ test_item_lifetime (void)
   g_assert_cmpstr (fx.rec.last_title, ==, "photo 3");
 
   /* Another reference from another thread's point of view: ref/unref balance. */
-  vct_cell_data_ref (kept);
-  vct_cell_data_unref (kept);
-  vct_cell_data_unref (kept);
+  g_object_ref (kept);
+  g_object_unref (kept);
+  g_object_unref (kept);
   g_free (json);
   fixture_teardown (&fx);
 }

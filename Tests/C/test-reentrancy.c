@@ -8,7 +8,7 @@
  *   set-same        the setter of the slot that is running (replace it)
  *   clear-same      the same setter with NULL
  *   set-other       the setter of another slot
- *   unref           the last vct_table_model_unref
+ *   unref           the last g_object_unref of the model
  *   ref-unref       a ref and an unref (not the last)
  * and what vctable.h promises for it:
  *   - nothing runs inline: no callback is entered while another one runs;
@@ -261,7 +261,7 @@ perform (Scenario *sc, int running_slot)
         break;
       }
     case ACTION_UNREF:
-      vct_table_model_unref (g_steal_pointer (&sc->model));
+      g_clear_object (&sc->model);
       for (int i = 0; i < N_SLOTS; i++)
         if (i != running_slot)
           g_assert_cmpint (sc->probes[i].notified, ==, 1);
@@ -269,7 +269,7 @@ perform (Scenario *sc, int running_slot)
         g_assert_cmpint (sc->probes[running_slot].notified, ==, 0);
       break;
     case ACTION_REF_UNREF:
-      vct_table_model_unref (vct_table_model_ref (sc->model));
+      g_object_unref (g_object_ref (sc->model));
       break;
     default:
       g_assert_not_reached ();
@@ -385,11 +385,11 @@ run_case (gconstpointer data)
   /* Two loads first: a stale cell (kept by a ref) and a current one. */
   vct_table_model_reload_data (sc->model);
   settle (sc);
-  sc->stale_cell = vct_cell_data_ref (vct_table_model_get_item (sc->model, 0));
+  sc->stale_cell = g_object_ref (vct_table_model_get_item (sc->model, 0));
   vct_table_model_reload_data (sc->model);
   settle (sc);
   g_assert_cmpint (sc->n_reloads, ==, 2);
-  sc->cell = vct_cell_data_ref (vct_table_model_get_item (sc->model, 1));
+  sc->cell = g_object_ref (vct_table_model_get_item (sc->model, 1));
   g_assert_cmpint (vct_cell_data_get_id (sc->cell), !=, vct_cell_data_get_id (sc->stale_cell));
 
   /* The reload in which the trigger fires. */
@@ -487,13 +487,13 @@ run_case (gconstpointer data)
   /* The end: every notify exactly once, the API's last. */
   if (sc->model != NULL)
     {
-      vct_table_model_unref (g_steal_pointer (&sc->model));
+      g_clear_object (&sc->model);
       complete_pending (sc);
     }
-  vct_cell_data_unref (sc->cell);
-  vct_cell_data_unref (sc->stale_cell);
+  g_object_unref (sc->cell);
+  g_object_unref (sc->stale_cell);
   g_assert_cmpint (sc->api_notified, ==, 0);
-  vct_api_unref (sc->api);
+  g_object_unref (sc->api);
   run_until (NULL, cond_flag, &sc->api_notified, VCT_TEST_TIMEOUT_MS);
   iterate_for (NULL, 10);
   g_assert_cmpint (sc->api_notified, ==, 1);
@@ -611,7 +611,7 @@ list_changed (GListModel *list, guint position, guint removed, guint added, gpoi
     {
       /* The last reference, from inside a run: every legacy notify runs now; the list
        * is still the one this handler was given. */
-      vct_table_model_unref (g_steal_pointer (&r->model));
+      g_clear_object (&r->model);
       g_assert_cmpint (g_atomic_int_get (&r->reload_callback.notified), ==, 1);
       g_assert_cmpuint (g_list_model_get_n_items (list), ==, r->copy->len);
     }
@@ -676,7 +676,7 @@ test_list_items_changed (void)
 
   list_reentry_init (&r, api);
   r.replace_in_first_run = TRUE;
-  vct_api_unref (api);
+  g_object_unref (api);
   vct_table_model_reload_data (r.model);
   wait_int_at_least (NULL, &r.reloads, 2);
   run_until (NULL, cond_not_loading, r.model, VCT_TEST_TIMEOUT_MS);
@@ -704,7 +704,7 @@ test_list_items_changed (void)
   g_assert_cmpint (r.max_depth, ==, 1);
 
   /* The model's last unref finalizes the list: the replacement is freed with it. */
-  vct_table_model_unref (g_steal_pointer (&r.model));
+  g_clear_object (&r.model);
   g_assert_cmpint (r.finalized, ==, 2);
   g_assert_cmpint (r.handlers_freed, ==, 2);
   g_assert_cmpint (g_atomic_int_get (&r.reload_callback.notified), ==, 1);
@@ -777,7 +777,7 @@ list_drop_model_in_run (gboolean view_holds_list)
   g_assert_cmpint (r.finalized, ==, 2);
   g_assert_cmpint (r.handlers_freed, ==, 1);
 
-  vct_api_unref (api);
+  g_object_unref (api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   fake_api_clear (&fake);
   list_reentry_clear (&r);

@@ -138,7 +138,7 @@ test_notify_replace_clear_finalize (void)
       g_assert_cmpint (c.notified, ==, 1);
 
       /* Finalized: the notify has run when the last unref returns. */
-      vct_table_model_unref (model);
+      g_object_unref (model);
       g_assert_cmpint (d.notified, ==, 1);
       iterate_for (NULL, 20);
       g_assert_cmpint (a.notified, ==, 1);
@@ -148,7 +148,7 @@ test_notify_replace_clear_finalize (void)
       g_assert_cmpint (a.calls_after_notify + b.calls_after_notify + c.calls_after_notify +
                        d.calls_after_notify, ==, 0);
 
-      vct_api_unref (api);
+      g_object_unref (api);
       run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
       fake_api_clear (&fake);
       counter_reset (&a);
@@ -186,12 +186,12 @@ test_null_func_with_notify (void)
       g_assert_cmpint (a.calls, ==, 0);
       g_assert_cmpint (data.calls + data2.calls, ==, 0);
 
-      vct_table_model_unref (model);
+      g_object_unref (model);
       /* Not again at finalize. */
       g_assert_cmpint (data.notified, ==, 1);
       g_assert_cmpint (data2.notified, ==, 1);
       g_assert_cmpint (a.notified, ==, 1);
-      vct_api_unref (api);
+      g_object_unref (api);
       run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
       fake_api_clear (&fake);
       counter_reset (&a);
@@ -290,7 +290,7 @@ test_queued_delivery_goes_to_new (void)
     wait_int_at_least (context, &title_c.calls, 1);
     g_assert_cmpstr (title_c.last_text, ==, "picked");
     g_assert_cmpint (title_b.calls, ==, 4);
-    vct_table_model_unref (model);
+    g_object_unref (model);
     g_assert_cmpint (title_c.notified, ==, 1);
     g_free (title_c.last_text);
   }
@@ -300,7 +300,7 @@ test_queued_delivery_goes_to_new (void)
   g_assert_cmpint (title_a.calls_after_notify + title_b.calls_after_notify +
                    reload_a.calls_after_notify + reload_b.calls_after_notify +
                    error_a.calls_after_notify + error_b.calls_after_notify, ==, 0);
-  vct_api_unref (api);
+  g_object_unref (api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   fake_api_clear (&fake);
   iterate_pending (context);
@@ -412,10 +412,10 @@ test_replace_from_inside (void)
         g_assert_cmpint (next.calls, ==, clear ? 0 : 1);
         g_assert_cmpint (next.notified, ==, 0);
 
-        vct_table_model_unref (model);
+        g_object_unref (model);
         g_assert_cmpint (r.notified, ==, 1);
         g_assert_cmpint (next.notified, ==, clear ? 0 : 1);
-        vct_api_unref (api);
+        g_object_unref (api);
         run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
         fake_api_clear (&fake);
         counter_reset (&next);
@@ -469,9 +469,9 @@ test_replace_other_from_inside (void)
   g_assert_cmpint (old.calls, ==, 0);
   g_assert_cmpint (replacement.calls, ==, 1);
 
-  vct_table_model_unref (model);
+  g_object_unref (model);
   g_assert_cmpint (replacement.notified, ==, 1);
-  vct_api_unref (api);
+  g_object_unref (api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   fake_api_clear (&fake);
 }
@@ -520,9 +520,9 @@ test_set_from_other_thread (void)
   g_assert_cmpint (old.calls, ==, 0);
   g_assert_cmpstr (next.last_text, ==, TITLE);
 
-  vct_table_model_unref (model);
+  g_object_unref (model);
   g_assert_cmpint (next.notified, ==, 1);
-  vct_api_unref (api);
+  g_object_unref (api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   fake_api_clear (&fake);
   counter_reset (&next);

@@ -333,7 +333,7 @@ test_reload_cycles (void)
         {
           /* A fresh model: the old one's three notifies run at its last unref. */
           gint before = g_atomic_int_get (&counts.notified);
-          vct_table_model_unref (soak.model);
+          g_object_unref (soak.model);
           g_assert_cmpint (g_atomic_int_get (&counts.notified), ==, before + 3);
           counts.reloads = counts.errors = 0;
           soak.delivered = 0;
@@ -424,8 +424,8 @@ test_reload_cycles (void)
   g_assert_cmpint (counts.reloads + counts.errors, ==, soak.delivered);
   rss_last = vct_test_resident_kib ();
 
-  vct_table_model_unref (soak.model);
-  vct_api_unref (handle);
+  g_object_unref (soak.model);
+  g_object_unref (handle);
   run_until (NULL, cond_flag, &api.notified, VCT_TEST_TIMEOUT_MS);
   g_assert_cmpint (api.notified, ==, 1);
   g_assert_cmpuint (requests_length (api.requests), ==, 0);
@@ -493,13 +493,13 @@ storm_thread (gpointer data)
             }
         }
       else if (op < 81)
-        vct_table_model_unref (vct_table_model_ref (storm->model));
+        g_object_unref (g_object_ref (storm->model));
       else if (op < 96)
         {
-          VctCellData *cell = vct_cell_data_ref (storm->cells[g_rand_int_range (rand, 0, N_CELLS)]);
-          vct_api_unref (vct_api_ref (storm->handle));
+          VctCellData *cell = g_object_ref (storm->cells[g_rand_int_range (rand, 0, N_CELLS)]);
+          g_object_unref (g_object_ref (storm->handle));
           g_assert_nonnull (vct_cell_data_get_title (cell));
-          vct_cell_data_unref (cell);
+          g_object_unref (cell);
         }
       else
         g_usleep (g_rand_int_range (rand, 0, 200));
@@ -557,7 +557,7 @@ test_threads (void)
   run_until (NULL, cond_not_loading, storm.model, VCT_TEST_TIMEOUT_MS);
   g_assert_cmpuint (vct_table_model_get_n_items (storm.model), ==, N_CELLS);
   for (guint i = 0; i < N_CELLS; i++)
-    storm.cells[i] = vct_cell_data_ref (vct_table_model_get_item (storm.model, i));
+    storm.cells[i] = g_object_ref (vct_table_model_get_item (storm.model, i));
 
   storm.ops = 0;
   for (guint i = 0; i < N_THREADS; i++)
@@ -584,9 +584,9 @@ test_threads (void)
   g_assert_cmpint (counts.reloads, >, 0);
 
   for (guint i = 0; i < N_CELLS; i++)
-    vct_cell_data_unref (storm.cells[i]);
-  vct_table_model_unref (storm.model);
-  vct_api_unref (storm.handle);
+    g_object_unref (storm.cells[i]);
+  g_object_unref (storm.model);
+  g_object_unref (storm.handle);
   run_until (NULL, cond_flag, &api.notified, VCT_TEST_TIMEOUT_MS);
   /* Requests superseded but sent are still with us: complete them (dropped). */
   while ((request = requests_try_pop (api.requests)) != NULL)

@@ -178,8 +178,7 @@ song (Picker *picker, guint id)
 static void
 picker_unref (Picker *picker)
 {
-  vct_song_picker_model_unref (picker->model);
-  picker->model = NULL;
+  g_clear_object (&picker->model);
   picker->list = NULL;
   vct_test_log_assert_all_notified (&picker->log);
 }
@@ -322,7 +321,7 @@ setup (FakeService *fake, Picker *picker, gint64 n)
   fake_service_init (fake, NULL);
   service = song_service_over (fake);
   picker_init (picker, service);
-  vct_song_service_unref (service);
+  g_object_unref (service);
   picker_load (picker, fake, json);
   picker_watch_rows (picker);
   g_free (json);
@@ -360,7 +359,7 @@ test_initial (void)
   fake_service_init (&fake, NULL);
   service = song_service_over (&fake);
   picker_init (&picker, service);
-  vct_song_service_unref (service);
+  g_object_unref (service);
 
   g_assert_cmpint (vct_song_picker_model_get_state (picker.model), ==, VCT_SONG_PICKER_STATE_PICKING);
   assert_title (&picker, PICKING_TITLE);
@@ -420,7 +419,7 @@ test_durations (void)
   fake_service_init (&fake, NULL);
   service = song_service_over (&fake);
   picker_init (&picker, service);
-  vct_song_service_unref (service);
+  g_object_unref (service);
   picker_load (&picker, &fake, json);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (picker.list)), ==, G_N_ELEMENTS (cases));
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -970,7 +969,7 @@ test_custom_from_another_thread (void)
   fake_service_init (&fake, NULL);
   service = song_service_over (&fake);
   picker_init (&picker, service);
-  vct_song_service_unref (service);
+  g_object_unref (service);
 
   vct_song_picker_model_reload (picker.model);
   g_assert_cmpint (g_atomic_int_get (&fake.n_fetches), ==, 0);  /* the fetch waits for the loop */
@@ -1008,7 +1007,7 @@ test_uri_services (void)
       Picker picker;
 
       picker_init (&picker, service);
-      vct_song_service_unref (service);
+      g_object_unref (service);
       vct_song_picker_model_reload (picker.model);
       vct_test_log_wait (&picker.log, 0, "items-changed:", 1);
       settle_loop (NULL);
@@ -1029,7 +1028,7 @@ test_uri_services (void)
 
       g_assert_nonnull (service);
       picker_init (&picker, service);
-      vct_song_service_unref (service);
+      g_object_unref (service);
       vct_song_picker_model_reload (picker.model);
       vct_test_log_wait (&picker.log, 0, "error:", 1);
       message = vct_test_log_last (&picker.log, 0, "error:");
@@ -1176,8 +1175,6 @@ test_null_arguments (void)
   g_test_expect_message ("VCTable", G_LOG_LEVEL_CRITICAL, "*assertion*failed*");
   vct_song_picker_model_back (NULL);
   g_test_assert_expected_messages ();
-  vct_song_picker_model_unref (NULL);
-  vct_song_service_unref (NULL);
 }
 
 int

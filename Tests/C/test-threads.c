@@ -80,9 +80,9 @@ worker (gpointer data)
 
   for (guint i = 0; i < shared->iterations; i++)
     {
-      VctTableModel *model = vct_table_model_ref (shared->model);
-      VctApi *api = vct_api_ref (shared->api);
-      VctCellData *cell = vct_cell_data_ref (shared->cell);
+      VctTableModel *model = g_object_ref (shared->model);
+      VctApi *api = g_object_ref (shared->api);
+      VctCellData *cell = g_object_ref (shared->cell);
 
       switch ((i + seed) % 6)
         {
@@ -109,9 +109,9 @@ worker (gpointer data)
         default:
           g_assert_not_reached ();
         }
-      vct_cell_data_unref (cell);
-      vct_api_unref (api);
-      vct_table_model_unref (model);
+      g_object_unref (cell);
+      g_object_unref (api);
+      g_object_unref (model);
     }
   g_atomic_int_inc (&shared->finished);
   g_main_context_wakeup (NULL);
@@ -151,7 +151,7 @@ test_smoke (void)
   recorder_attach (&rec, s.model);
   vct_table_model_reload_data (s.model);
   recorder_wait_done (&rec, NULL, 1);
-  s.cell = vct_cell_data_ref (vct_table_model_get_item (s.model, 1));
+  s.cell = g_object_ref (vct_table_model_get_item (s.model, 1));
   vct_table_model_set_did_update_navigation_title (s.model, slot_text, slot_data_new (), slot_notify);
   vct_table_model_set_did_reload_data (s.model, slot_reload, slot_data_new (), slot_notify);
   vct_table_model_set_did_error (s.model, slot_text, slot_data_new (), slot_notify);
@@ -166,8 +166,8 @@ test_smoke (void)
   /* Let the last reload land, then finalize. */
   run_until (NULL, cond_not_loading, s.model, VCT_TEST_TIMEOUT_MS);
   iterate_for (NULL, 50);
-  vct_table_model_unref (s.model);
-  vct_cell_data_unref (s.cell);
+  g_object_unref (s.model);
+  g_object_unref (s.cell);
 
   g_assert_cmpuint (s.slot_data->len, >, 3);
   for (guint i = 0; i < s.slot_data->len; i++)
@@ -190,7 +190,7 @@ test_smoke (void)
       g_assert_cmpint (d->calls_after_notify, ==, 0);
     }
 
-  vct_api_unref (s.api);
+  g_object_unref (s.api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   g_assert_cmpint (fake.notified, ==, 1);
   recorder_clear (&rec);
@@ -231,8 +231,8 @@ parallel_worker (gpointer data)
       recorder_wait_done (&rec, context, 1);
       if (rec.n_reloads != 1 || rec.last_n_items != 5 || rec.wrong_thread != 0)
         g_atomic_int_inc (&p->failures);
-      vct_table_model_unref (model);
-      vct_api_unref (api);
+      g_object_unref (model);
+      g_object_unref (api);
       if (rec.n_title_notifies != 1 || rec.n_reload_notifies != 1 || rec.n_error_notifies != 1)
         g_atomic_int_inc (&p->failures);
       recorder_clear (&rec);

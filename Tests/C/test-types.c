@@ -282,7 +282,7 @@ test_swift_song_picker_state (void)
   VctRow *song;
   char *seen;
 
-  vct_song_service_unref (service);
+  g_object_unref (service);
   vct_song_picker_model_set_did_change_state (model, on_state, reported, NULL);
 
   g_assert_cmpstr (nick_of (VCT_TYPE_SONG_PICKER_STATE, vct_song_picker_model_get_state (model)), ==, "picking");
@@ -306,7 +306,7 @@ test_swift_song_picker_state (void)
   g_assert_cmpstr (seen, ==, "listening,finished");
 
   g_free (seen);
-  vct_song_picker_model_unref (model);
+  g_object_unref (model);
   g_ptr_array_unref (reported);
   g_free (uri);
 }
@@ -332,7 +332,7 @@ reload_error_code (VctApi *api)
   code = error->code;
   g_error_free (error);
 
-  vct_table_model_unref (model);
+  g_object_unref (model);
   g_assert_cmpint (rec.n_error_notifies, ==, 1);
   recorder_clear (&rec);
   return code;
@@ -350,7 +350,7 @@ json_error_code (const char *json)
   fake.auto_json = json;
   api = fake_api_new (&fake);
   code = reload_error_code (api);
-  vct_api_unref (api);
+  g_object_unref (api);
   run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
   fake_api_clear (&fake);
   return code;
@@ -365,7 +365,7 @@ uri_error_code (const char *uri)
 
   g_assert_nonnull (api);
   code = reload_error_code (api);
-  vct_api_unref (api);
+  g_object_unref (api);
   return code;
 }
 
@@ -486,7 +486,7 @@ test_swift_follow_state (void)
   g_assert_cmpstr (g_ptr_array_index (log.states, 1), ==, nick_of (VCT_TYPE_FOLLOW_STATE, VCT_FOLLOW_STATE_CHECKED));
 
   g_object_unref (normal);
-  vct_feed_model_unref (model);
+  g_object_unref (model);
   g_ptr_array_unref (log.states);
 }
 

@@ -61,7 +61,7 @@ typedef void (*VctApiGetPhotosFunc) (VctApiRequest *request,
  * reload then fails with %VCT_ERROR_INVALID_URI (use [ctor@Api.new_for_uri_full] to
  * check it at once).
  *
- * Returns: (transfer full): a new API; free with [method@Api.unref]
+ * Returns: (transfer full): a new API; free with g_object_unref()
  */
 VctApi *vct_api_new_for_uri (const char *uri);
 
@@ -93,32 +93,14 @@ VctApi *vct_api_new_for_uri_full (const char  *uri,
  *
  * @get_photos is called on the thread-default `GMainContext` of the calling thread.
  * @notify runs exactly once, on whichever thread drops the last reference: after the
- * last [method@Api.unref] and once every model using the API is finalized and every
+ * last g_object_unref() and once every model using the API is finalized and every
  * request is completed or abandoned. Nothing is called after it.
  *
- * Returns: (transfer full): a new API; free with [method@Api.unref]
+ * Returns: (transfer full): a new API; free with g_object_unref()
  */
 VctApi *vct_api_new_custom (VctApiGetPhotosFunc get_photos,
                             gpointer            user_data,
                             GDestroyNotify      notify);
-
-/**
- * vct_api_ref:
- * @api: an API
- *
- * Adds a reference. Safe from any thread.
- *
- * Returns: (transfer full): @api
- */
-VctApi *vct_api_ref (VctApi *api);
-
-/**
- * vct_api_unref:
- * @api: (nullable) (transfer full): an API, or %NULL
- *
- * Drops a reference; %NULL is ignored. Safe from any thread.
- */
-void vct_api_unref (VctApi *api);
 
 /**
  * vct_api_request_get_cancellable:

@@ -65,24 +65,6 @@ const char *vct_cell_data_get_url (VctCellData *cell);
  */
 const char *vct_cell_data_get_thumbnail_url (VctCellData *cell);
 
-/**
- * vct_cell_data_ref:
- * @cell: a cell
- *
- * Adds a reference, to keep a cell past the next reload. Safe from any thread.
- *
- * Returns: (transfer full): @cell
- */
-VctCellData *vct_cell_data_ref (VctCellData *cell);
-
-/**
- * vct_cell_data_unref:
- * @cell: (nullable) (transfer full): a cell, or %NULL
- *
- * Drops a reference; %NULL is ignored. Safe from any thread.
- */
-void vct_cell_data_unref (VctCellData *cell);
-
 G_END_DECLS
 
 #endif /* VCT_CELL_DATA_H */

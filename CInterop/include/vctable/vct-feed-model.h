@@ -35,7 +35,8 @@ G_BEGIN_DECLS
  * `notify`; signals [signal@FeedModel::did-error] and [signal@FeedModel::open-detail]
  * (a [class@FeedPhoto]), emitted on the context thread just after the matching legacy
  * callback. Its rows are [class@DayHeaderRow], [class@MemberRow] and [class@FeedPhotoRow]
- * objects.
+ * objects. The last g_object_unref() finalizes it at once: every notify has run when it
+ * returns.
  */
 #define VCT_TYPE_FEED_MODEL (vct_feed_model_get_type ())
 G_DECLARE_FINAL_TYPE (VctFeedModel, vct_feed_model, VCT, FEED_MODEL, GObject)
@@ -74,22 +75,6 @@ VctFeedModel *vct_feed_model_new (VctFeedService *service);
  * Returns: (transfer full): a new feed
  */
 VctFeedModel *vct_feed_model_factory_instance (void);
-
-/**
- * vct_feed_model_ref:
- * @model: a feed
- *
- * Returns: (transfer full): @model
- */
-VctFeedModel *vct_feed_model_ref (VctFeedModel *model);
-
-/**
- * vct_feed_model_unref:
- * @model: (nullable) (transfer full): a feed, or %NULL
- *
- * The last unref finalizes at once: every notify has run when it returns.
- */
-void vct_feed_model_unref (VctFeedModel *model);
 
 /**
  * vct_feed_model_dup_title:

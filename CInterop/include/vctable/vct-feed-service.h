@@ -66,20 +66,6 @@ VctFeedService *vct_feed_service_new_custom (VctServiceFetchFunc get_feeds,
                                              gpointer            user_data,
                                              GDestroyNotify      notify);
 
-/**
- * vct_feed_service_ref:
- * @service: a service
- *
- * Returns: (transfer full): @service
- */
-VctFeedService *vct_feed_service_ref (VctFeedService *service);
-
-/**
- * vct_feed_service_unref:
- * @service: (nullable) (transfer full): a service, or %NULL
- */
-void vct_feed_service_unref (VctFeedService *service);
-
 G_END_DECLS
 
 #endif /* VCT_FEED_SERVICE_H */

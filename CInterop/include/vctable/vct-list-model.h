@@ -38,6 +38,9 @@ G_BEGIN_DECLS
  * Signals and `notify` are emitted on the list's context thread (the thread-default
  * context of the thread that created its model); read it there too.
  *
+ * The model that made the list holds a reference to it, and the list does not keep the
+ * model alive: a reference of your own (g_object_ref()) keeps the list past its model.
+ *
  * A selection or a press goes to the row object: [method@Row.select], [method@Row.press].
  */
 #define VCT_TYPE_LIST_MODEL (vct_list_model_get_type ())
@@ -62,24 +65,6 @@ guint vct_list_model_get_section (VctListModel *list,
                                   guint         position,
                                   guint        *out_start,
                                   guint        *out_end);
-
-/**
- * vct_list_model_ref:
- * @list: a list
- *
- * Adds a reference. Safe from any thread.
- *
- * Returns: (transfer full): @list
- */
-VctListModel *vct_list_model_ref (VctListModel *list);
-
-/**
- * vct_list_model_unref:
- * @list: (nullable) (transfer full): a list, or %NULL
- *
- * Drops a reference (the owning model holds one too). Same as g_object_unref().
- */
-void vct_list_model_unref (VctListModel *list);
 
 /**
  * vct_list_model_get_n_sections:

@@ -122,24 +122,6 @@ void vct_row_press (VctRow *row);
 VctRowRole vct_row_get_role (VctRow *row);
 
 /**
- * vct_row_ref:
- * @row: a row
- *
- * Adds a reference; same as g_object_ref().
- *
- * Returns: (transfer full): @row
- */
-VctRow *vct_row_ref (VctRow *row);
-
-/**
- * vct_row_unref:
- * @row: (nullable) (transfer full): a row, or %NULL
- *
- * Drops a reference; same as g_object_unref() (but %NULL is fine).
- */
-void vct_row_unref (VctRow *row);
-
-/**
  * vct_row_get_kind:
  * @row: a row
  *

@@ -33,7 +33,8 @@ G_BEGIN_DECLS
  * `button-enabled`, `loading` and `list`, each with `notify`; signals
  * [signal@SongPickerModel::dismiss] and [signal@SongPickerModel::did-error], emitted on
  * the context thread just after the matching legacy callback. Its rows are
- * [class@SongRow] objects.
+ * [class@SongRow] objects. The last g_object_unref() finalizes it at once: every notify
+ * has run when it returns.
  */
 #define VCT_TYPE_SONG_PICKER_MODEL (vct_song_picker_model_get_type ())
 G_DECLARE_FINAL_TYPE (VctSongPickerModel, vct_song_picker_model, VCT, SONG_PICKER_MODEL, GObject)
@@ -103,22 +104,6 @@ VctSongPickerModel *vct_song_picker_model_new (VctSongService *service);
  * Returns: (transfer full): a new picker
  */
 VctSongPickerModel *vct_song_picker_model_factory_instance (void);
-
-/**
- * vct_song_picker_model_ref:
- * @model: a picker
- *
- * Returns: (transfer full): @model
- */
-VctSongPickerModel *vct_song_picker_model_ref (VctSongPickerModel *model);
-
-/**
- * vct_song_picker_model_unref:
- * @model: (nullable) (transfer full): a picker, or %NULL
- *
- * The last unref finalizes at once: every notify has run when it returns.
- */
-void vct_song_picker_model_unref (VctSongPickerModel *model);
 
 /**
  * vct_song_picker_model_get_state:

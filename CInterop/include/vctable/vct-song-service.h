@@ -49,20 +49,6 @@ VctSongService *vct_song_service_new_custom (VctServiceFetchFunc get_songs,
                                              gpointer            user_data,
                                              GDestroyNotify      notify);
 
-/**
- * vct_song_service_ref:
- * @service: a service
- *
- * Returns: (transfer full): @service
- */
-VctSongService *vct_song_service_ref (VctSongService *service);
-
-/**
- * vct_song_service_unref:
- * @service: (nullable) (transfer full): a service, or %NULL
- */
-void vct_song_service_unref (VctSongService *service);
-
 G_END_DECLS
 
 #endif /* VCT_SONG_SERVICE_H */

@@ -40,6 +40,11 @@ G_BEGIN_DECLS
  * Connect to the signals on the context thread (GTK's rule). The commands
  * ([method@TableModel.reload_data], [method@TableModel.user_selected_cell]) and the
  * setters are safe from any thread.
+ *
+ * The last g_object_unref() (from any thread) disposes and finalizes the model at once:
+ * its request is cancelled, nothing is delivered afterwards, and every callback's notify
+ * has run when it returns (when it is called from inside a callback, that callback's own
+ * notify runs as the callback returns).
  */
 #define VCT_TYPE_TABLE_MODEL (vct_table_model_get_type ())
 G_DECLARE_FINAL_TYPE (VctTableModel, vct_table_model, VCT, TABLE_MODEL, GObject)
@@ -47,7 +52,7 @@ G_DECLARE_FINAL_TYPE (VctTableModel, vct_table_model, VCT, TABLE_MODEL, GObject)
 /**
  * VctDidReloadDataFunc:
  * @items: (array length=n_items) (transfer none): the new items, valid during the call
- *   (and, each, until the next reload is delivered; [method@CellData.ref] keeps one longer)
+ *   (and, each, until the next reload is delivered; g_object_ref() keeps one longer)
  * @n_items: how many items there are
  * @user_data: (closure): the data given to the setter
  *
@@ -75,7 +80,7 @@ typedef void (*VctDidUpdateNavigationTitleFunc) (const char *title,
  * Creates a model bound to the calling thread's thread-default `GMainContext` (the
  * global default context when none was pushed): its callbacks run there.
  *
- * Returns: (transfer full): a new model; free with [method@TableModel.unref]
+ * Returns: (transfer full): a new model; free with g_object_unref()
  */
 VctTableModel *vct_table_model_new_with_manager (VctApi *api);
 
@@ -87,31 +92,9 @@ VctTableModel *vct_table_model_new_with_manager (VctApi *api);
  * otherwise the photos fixture installed with VCTable (5000 records), so everything
  * works offline. Bound like [ctor@TableModel.new_with_manager].
  *
- * Returns: (transfer full): a new model; free with [method@TableModel.unref]
+ * Returns: (transfer full): a new model; free with g_object_unref()
  */
 VctTableModel *vct_table_model_factory_instance (void);
-
-/**
- * vct_table_model_ref:
- * @model: a model
- *
- * g_object_ref() under the original C API's name (kept for existing programs). Safe
- * from any thread.
- *
- * Returns: (transfer full): @model
- */
-VctTableModel *vct_table_model_ref (VctTableModel *model);
-
-/**
- * vct_table_model_unref:
- * @model: (nullable) (transfer full): a model, or %NULL
- *
- * g_object_unref() under the original C API's name; %NULL is ignored. Safe from any
- * thread. The last reference disposes and finalizes the model at once: its request is cancelled, nothing is delivered afterwards, and every
- * callback's notify has run when this returns (when it is called from inside a callback,
- * that callback's own notify runs as the callback returns).
- */
-void vct_table_model_unref (VctTableModel *model);
 
 /**
  * vct_table_model_get_title: (get-property title)
@@ -164,7 +147,7 @@ guint vct_table_model_get_n_items (VctTableModel *model);
  * The item at @position, for a virtualized view. Call on the model's context thread.
  *
  * Returns: (transfer none) (nullable): the item, valid until the next reload is
- *   delivered, or %NULL when @position is out of range
+ *   delivered (g_object_ref() keeps it longer), or %NULL when @position is out of range
  */
 VctCellData *vct_table_model_get_item (VctTableModel *model,
                                        guint          position);

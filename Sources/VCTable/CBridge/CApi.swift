@@ -160,7 +160,7 @@ public func vct_api_request_return_json(_ pointer: OpaquePointer?, _ json: Unsaf
     guard let core = CApiRequest.from(pointer, "vct_api_request_return_json") else { return }
     // The caller's reference goes with the call (transfer full); `core` is kept by this
     // function's own reference until it returns.
-    defer { _vct_object_unref(UnsafeMutableRawPointer(pointer)) }
+    defer { g_object_unref(UnsafeMutableRawPointer(pointer)) }
     guard cCheck(json != nil || length == 0, "vct_api_request_return_json", "json != NULL || length == 0") else {
         core.complete(.failure(VCTableError(.emptyResponse, "The custom API returned no JSON.")))
         return
@@ -174,7 +174,7 @@ public func vct_api_request_return_error(_ pointer: OpaquePointer?, _ error: Uns
     guard let core = CApiRequest.from(pointer, "vct_api_request_return_error") else { return }
     // The caller's reference goes with the call (transfer full); `core` is kept by this
     // function's own reference until it returns.
-    defer { _vct_object_unref(UnsafeMutableRawPointer(pointer)) }
+    defer { g_object_unref(UnsafeMutableRawPointer(pointer)) }
     guard cCheck(error != nil, "vct_api_request_return_error", "error != NULL") else {
         core.complete(.failure(VCTableError(.failed, "The custom API failed without saying why.")))
         return

@@ -1,3 +1,4 @@
+internal import CGLib
 internal import VCTableGObject
 
 /// The Swift core of a `VctCellData` object (vct-cell-data.c): an immutable
@@ -67,7 +68,7 @@ final class OwnedObject: @unchecked Sendable {
     }
 
     deinit {
-        _vct_object_unref(raw)
+        g_object_unref(raw)
     }
 
     var pointer: OpaquePointer { OpaquePointer(raw) }

@@ -26,7 +26,7 @@ extension CScreen where Model == FeedViewModel, Slot == CFeedSlot {
             let detail = _vct_feed_photo_new(
                 gint64(photo.id), photo.title, photo.description, photo.imageUrl, gint64(photo.date.timeIntervalSince1970.rounded(.down)))
             _vct_object_emit_object(object, "open-detail", detail)
-            _vct_object_unref(detail)
+            g_object_unref(detail)
         }) { callback, photo in
             let function = unsafeBitCast(callback.function, to: COpenDetailFunction.self)
             photo.title.withCString { title in

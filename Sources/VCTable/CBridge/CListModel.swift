@@ -1,3 +1,4 @@
+internal import CGLib
 internal import VCTableGObject
 import Synchronization
 
@@ -112,7 +113,7 @@ final class CListModel: @unchecked Sendable {
             guard settled, let core = CRow.from(object: live), !core.row.isContentEqual(to: model),
                   role == .row, Self.isDuplicated(model.diffIdentifier, in: section)
             else { return live }
-            _vct_object_unref(live)
+            g_object_unref(live)
             return CRow.makeObject(model, kind: try? list.kinds.kind(of: model, role: role), role: role)
         }
         let made = ObjectPointer(raw: CRow.makeObject(model, kind: try? list.kinds.kind(of: model, role: role), role: role))
@@ -131,7 +132,7 @@ final class CListModel: @unchecked Sendable {
             }
             return (made, dead)
         }
-        for object in dead { _vct_object_unref(object.raw) }
+        for object in dead { g_object_unref(object.raw) }
         return result.raw
     }
 
@@ -168,7 +169,7 @@ final class CListModel: @unchecked Sendable {
                 _vct_list_model_emit_items_changed(
                     listObject, UInt32(splice.position), UInt32(splice.removed), UInt32(splice.added))
             }
-            _vct_object_unref(listObject)
+            g_object_unref(listObject)
         }
         state.withLock { state in
             state.transition = nil
@@ -184,7 +185,7 @@ final class CListModel: @unchecked Sendable {
         func refresh(_ model: any RowViewModel, section: Identity, role: RowRole) {
             guard let object = cachedObject(RowKey(section: section, role: role, model: model)) else { return }
             CRow.from(object: object)?.repoint(to: model)
-            _vct_object_unref(object)
+            g_object_unref(object)
         }
         for splice in splices {
             for position in splice.position ..< splice.position + splice.added {

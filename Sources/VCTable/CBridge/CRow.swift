@@ -72,7 +72,7 @@ final class CRow: @unchecked Sendable {
     /// The view model shown now.
     var row: any RowViewModel { state.withLock { $0.row } }
 
-    /// The row object, strongly (`_vct_object_unref` it), or `nil` once it is finalized.
+    /// The row object, strongly (`g_object_unref` it), or `nil` once it is finalized.
     func strongObject() -> UnsafeMutableRawPointer? { object.withLock { $0 }?.get() }
 
     /// A property as the caller should see it now: as of the change being reported, if any.
@@ -108,7 +108,7 @@ final class CRow: @unchecked Sendable {
         }
         guard isNew, let object = strongObject() else { return }
         delivering(change) { change.name.withCString { _vct_row_notify(object, $0) } }
-        _vct_object_unref(object)
+        g_object_unref(object)
     }
 
     /// On the context: shows `newRow` (same identity, maybe new content, maybe the same
@@ -139,7 +139,7 @@ final class CRow: @unchecked Sendable {
         }
         guard !changed.isEmpty, let object = strongObject() else { return }
         for name in changed { name.withCString { _vct_row_notify(object, $0) } }
-        _vct_object_unref(object)
+        g_object_unref(object)
     }
 }
 
@@ -155,7 +155,7 @@ final class WeakObject: @unchecked Sendable {
         _vct_weak_ref_free(reference)
     }
 
-    /// A strong reference (`_vct_object_unref` it), or `nil` once the object is finalized.
+    /// A strong reference (`g_object_unref` it), or `nil` once the object is finalized.
     func get() -> UnsafeMutableRawPointer? { _vct_weak_ref_get(reference) }
 }
 

@@ -64,14 +64,14 @@ final class CScreen<Model: Sendable, Slot: RawRepresentable<Int> & CaseIterable 
     /// The object's finalize: the list goes with the screen (after its dispose, so that
     /// `get_list` never hands out a freed list).
     deinit {
-        _vct_object_unref(list)
+        g_object_unref(list)
     }
 
     /// Runs `body` with the object, if it still lives.
     private func withObject(_ body: (UnsafeMutableRawPointer) -> Void) {
         guard let live = object.withLock({ $0 })?.get() else { return }
         body(live)
-        _vct_object_unref(live)
+        g_object_unref(live)
     }
 
     /// Forwards every change of `observable` to `slot`, then notifies `property` (and

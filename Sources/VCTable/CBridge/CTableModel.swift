@@ -77,7 +77,7 @@ final class CTableModel: @unchecked Sendable {
     /// The object's finalize: the list goes with the model (after its dispose, so that
     /// `vct_table_model_get_list` never hands out a freed list).
     deinit {
-        _vct_object_unref(list)
+        g_object_unref(list)
     }
 
     /// The object's notifies and signal for one delivery: `flags` (a signal, maybe a title
@@ -104,13 +104,13 @@ final class CTableModel: @unchecked Sendable {
         } else {
             _vct_table_model_report(object, report, nil)
         }
-        _vct_object_unref(object)
+        g_object_unref(object)
     }
 
     /// Stores the title the object answers with; whether it changed.
     private func storeTitle(_ text: String) -> Bool {
         guard let object = object.withLock({ $0 })?.get() else { return false }
-        defer { _vct_object_unref(object) }
+        defer { g_object_unref(object) }
         return text.withCString { _vct_table_model_store_title(object, $0) } != 0
     }
 

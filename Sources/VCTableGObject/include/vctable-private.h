@@ -194,11 +194,6 @@ G_GNUC_INTERNAL GWeakRef *_vct_weak_ref_new  (gpointer object);
 G_GNUC_INTERNAL gpointer  _vct_weak_ref_get  (GWeakRef *ref);
 G_GNUC_INTERNAL void      _vct_weak_ref_free (GWeakRef *ref);
 
-/* g_object_ref / g_object_unref for the Swift core (which does not import gobject's
- * inline type-cast macros). */
-G_GNUC_INTERNAL gpointer  _vct_object_ref   (gpointer object);
-G_GNUC_INTERNAL void      _vct_object_unref (gpointer object);
-
 G_END_DECLS
 
 #endif /* VCTABLE_PRIVATE_H */

@@ -96,8 +96,8 @@ fixture_setup (Fixture *fx)
 static void
 fixture_teardown (Fixture *fx)
 {
-  g_clear_pointer (&fx->model, vct_table_model_unref);
-  g_clear_pointer (&fx->api, vct_api_unref);
+  g_clear_object (&fx->model);
+  g_clear_object (&fx->api);
   run_until (NULL, fake_api_was_notified, &fx->fake, VCT_TEST_TIMEOUT_MS);
   fake_api_clear (&fx->fake);
 }
@@ -294,7 +294,7 @@ test_release_once (void)
   reload_json (&fx, "[]");
   g_assert_cmpint (c.finalized, ==, 0);
   g_assert_cmpint (d.finalized, ==, 0);
-  vct_table_model_unref (g_steal_pointer (&fx.model));
+  g_clear_object (&fx.model);
   g_assert_cmpint (c.finalized, ==, 1);
   g_assert_cmpint (d.finalized, ==, 1);
 

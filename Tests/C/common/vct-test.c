@@ -1549,8 +1549,8 @@ table_fixture_setup (TableFixture *fx)
 void
 table_fixture_teardown (TableFixture *fx)
 {
-  g_clear_pointer (&fx->model, vct_table_model_unref);
-  g_clear_pointer (&fx->api, vct_api_unref);
+  g_clear_object (&fx->model);
+  g_clear_object (&fx->api);
   run_until (NULL, fake_api_was_notified, &fx->fake, VCT_TEST_TIMEOUT_MS);
   g_assert_cmpint (fx->fake.notified, ==, 1);
   g_assert_cmpint (fx->rec.wrong_thread, ==, 0);
