@@ -1,7 +1,9 @@
 /* screen-songs.c: VctDemoSongsScreen (a final VctDemoScreen), the meditation song
  * picker (VctSongPickerModel): one section of VctSongRow ("SongRow") rows whose `mode`
  * follows the screen's state: picking (selected/unselected) → listening
- * (playing/playable; the unselected rows leave the list) → finished, and back.
+ * (playing/playable; the unselected rows leave the list) → finished, and back. The end
+ * of the session (next or finish at the last song) reports "state: finished", then the
+ * model's `dismiss`, which closes the screen, as the original closes the meditation.
  *
  * Its commands (start, next, previous, finish, back) run on the loop and the model reports
  * what they changed in its next dispatch: the rows' modes (in place: `notify::mode` on
@@ -168,7 +170,8 @@ vct_demo_songs_start (VctDemoScreen  *screen,
   return FALSE;
 }
 
-/* A move while listening (next, previous, finish): the model's, or why not. */
+/* A move while listening (next, previous, finish): the model's, or why not (next and
+ * finish always move while listening: at the last song they finish the session). */
 static gboolean
 vct_demo_songs_step (VctDemoScreen  *screen,
                      gboolean      (*step) (VctSongPickerModel *model),
@@ -186,7 +189,7 @@ vct_demo_songs_next (VctDemoScreen *screen, guint position, VctRow *row, GError 
 {
   (void) position;
   (void) row;
-  return vct_demo_songs_step (screen, vct_song_picker_model_next, "next", "the last song is playing", error);
+  return vct_demo_songs_step (screen, vct_song_picker_model_next, "next", "no song is playing", error);
 }
 
 static gboolean
@@ -288,10 +291,10 @@ vct_demo_songs_screen_finalize (GObject *object)
 static const VctDemoCommand vct_demo_songs_commands[] = {
   { "start", NULL, "START MEDITATION SESSION (enabled while a song is selected): the\n"
     "                       first selected song plays, the others leave the list", vct_demo_songs_start },
-  { "next", NULL, "play the session's next song", vct_demo_songs_next },
+  { "next", NULL, "play the session's next song; at the last song, as finish", vct_demo_songs_next },
   { "previous", NULL, "play the session's previous song", vct_demo_songs_previous },
-  { "finish", NULL, "the song playing ends: the next one plays, or \"state: finished\"",
-    vct_demo_songs_finish },
+  { "finish", NULL, "the song playing ends: the next one plays; after the last,\n"
+    "                       \"state: finished\" and \"dismiss\", which ends the session", vct_demo_songs_finish },
   { "back", NULL, "back to picking, the selection kept; while picking: \"dismiss\",\n"
     "                       which ends the session (status 0)", vct_demo_songs_back },
   { NULL, NULL, NULL, NULL }

@@ -570,7 +570,7 @@ on_dismiss (gpointer data)
 
   called (p);
   p->model->dismisses++;
-  CHECK (p->model->dismisses <= p->model->max_dismisses, "%u dismiss reports, %u backs while picking",
+  CHECK (p->model->dismisses <= p->model->max_dismisses, "%u dismiss reports, %u backs while picking and sessions finished",
          p->model->dismisses, p->model->max_dismisses);
 }
 
@@ -1335,7 +1335,7 @@ check_songs (Model *m)
       CHECK (unselected == 0 && playing == 1, "listening with %u unselected and %u playing rows", unselected, playing);
       break;
     default:
-      /* finish_song after the last song: nothing plays */
+      /* next or finish_song after the last song: nothing plays */
       CHECK (playing == 0, "finished with %u playing rows", playing);
       break;
     }
@@ -1794,14 +1794,17 @@ op_song (Model *m, int op, gboolean idle)
           }
       }
       break;
-    case 1: /* next: FALSE when not listening or at the last song */
+    case 1: /* next: FALSE when not listening; at the last song FINISHED, then dismiss */
       ok = vct_song_picker_model_next (m->handle);
-      CHECK (listening || !ok, "next returned TRUE in state %d", state);
+      CHECK (ok == listening, "next returned %d in state %d", ok, state);
+      if (ok && vct_song_picker_model_get_state (m->handle) == VCT_SONG_PICKER_STATE_FINISHED)
+        m->max_dismisses++;
       if (playing >= 0)
         {
-          CHECK (ok == (playing + 1 < (int) n), "next returned %d at song %d of %u", ok, playing, n);
-          if (ok && settled_after_command ())
+          if (playing + 1 < (int) n && settled_after_command ())
             check_playing (m, playing + 1, "next");
+          else if (playing + 1 >= (int) n)
+            CHECK (vct_song_picker_model_get_state (m->handle) == VCT_SONG_PICKER_STATE_FINISHED, "not finished after next at the last song");
           stats.song_ops_checked++;
         }
       break;
@@ -1815,14 +1818,16 @@ op_song (Model *m, int op, gboolean idle)
             check_playing (m, playing - 1, "previous");
         }
       break;
-    case 3: /* finish_song: FALSE when nothing is playing; FINISHED after the last */
+    case 3: /* finish_song: FALSE when not listening; at the last song FINISHED, then dismiss */
       ok = vct_song_picker_model_finish_song (m->handle);
       CHECK (ok == listening, "finish_song returned %d in state %d", ok, state);
+      if (ok && vct_song_picker_model_get_state (m->handle) == VCT_SONG_PICKER_STATE_FINISHED)
+        m->max_dismisses++;
       if (playing >= 0)
         {
           if (playing + 1 < (int) n && settled_after_command ())
             check_playing (m, playing + 1, "finish_song");
-          else
+          else if (playing + 1 >= (int) n)
             CHECK (vct_song_picker_model_get_state (m->handle) == VCT_SONG_PICKER_STATE_FINISHED, "not finished after the last song");
         }
       break;

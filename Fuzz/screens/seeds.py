@@ -94,12 +94,16 @@ def main():
         "follow-reload": load_feed(FEED, 1, members) + op(PRESS, FEED, 0, 1) + op(ITERATE)
         + load_feed(FEED, 2, members2) + op(PRESS, FEED, 0, 1) + op(FOLLOW_LATER, FEED, 0) + settle()
         + op(PRESS, FEED, 0, 1) + op(ITERATE) + op(FOLLOW_NOW, FEED, 1) + settle(),
-        # Pick two songs, start, next / previous / finish, back twice (the second dismisses).
+        # Pick three songs, start, next / previous, play one, finish songs, next at the last
+        # (finished, dismiss), back, start again, finish at the last (finished, dismiss),
+        # back twice (the second dismisses).
         "songs": load_feed(PICKER, 1, songs) + op(SELECT, PICKER, 0, 0) + op(SELECT, PICKER, 0, 2)
         + op(SELECT, PICKER, 0, 3) + settle(PICKER) + op(START, PICKER) + settle(PICKER) + op(NEXT, PICKER)
-        + op(PREVIOUS, PICKER) + settle(PICKER) + op(NEXT, PICKER) + op(NEXT, PICKER) + settle(PICKER)
-        + op(SELECT, PICKER, 0, 0) + settle(PICKER) + op(FINISH_SONG, PICKER) + op(FINISH_SONG, PICKER)
-        + op(FINISH_SONG, PICKER) + settle(PICKER) + op(BACK, PICKER) + settle(PICKER) + op(BACK, PICKER) + settle(PICKER),
+        + op(PREVIOUS, PICKER) + settle(PICKER) + op(SELECT, PICKER, 0, 2) + settle(PICKER) + op(PREVIOUS, PICKER)
+        + op(FINISH_SONG, PICKER) + settle(PICKER) + op(NEXT, PICKER) + settle(PICKER) + op(FINISH_SONG, PICKER)
+        + op(NEXT, PICKER) + settle(PICKER) + op(BACK, PICKER) + settle(PICKER) + op(START, PICKER) + settle(PICKER)
+        + op(NEXT, PICKER) + op(NEXT, PICKER) + settle(PICKER) + op(FINISH_SONG, PICKER) + settle(PICKER)
+        + op(BACK, PICKER) + settle(PICKER) + op(BACK, PICKER) + settle(PICKER),
         # Songs: a reload while listening returns to picking with the selection kept.
         "songs-reload": load_feed(PICKER, 1, songs) + op(SELECT, PICKER, 0, 0) + op(SELECT, PICKER, 0, 1)
         + settle(PICKER) + op(START, PICKER) + settle(PICKER) + load_feed(PICKER, 2, songs2) + op(START, PICKER)

@@ -119,7 +119,8 @@ vct_song_picker_model_class_init (VctSongPickerModelClass *klass)
   /**
    * VctSongPickerModel:title:
    *
-   * The screen's title: "Pick meditation song" while picking, "Player" while listening.
+   * The screen's title: "Pick meditation song" while picking, "Player" while listening or
+   * finished.
    */
   properties[PROP_TITLE] =
     g_param_spec_string ("title", NULL, NULL, NULL,
@@ -164,7 +165,11 @@ vct_song_picker_model_class_init (VctSongPickerModelClass *klass)
    * VctSongPickerModel::dismiss:
    * @model: the model
    *
-   * The session ended: close the screen. Emitted on the context thread.
+   * The screen asks to be closed: [method@SongPickerModel.back] while picking, or the
+   * session finished ([method@SongPickerModel.next] or
+   * [method@SongPickerModel.finish_song] at the last song), in which case
+   * [property@SongPickerModel:state] was notified as %VCT_SONG_PICKER_STATE_FINISHED just
+   * before. Emitted on the context thread.
    */
   signals[DISMISS] =
     g_signal_new ("dismiss", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,

@@ -1319,7 +1319,6 @@ test_songs (void)
   /* next, previous: the two rows involved only. */
   g_assert_false (vct_song_picker_model_previous (fx.model));
   g_assert_true (vct_song_picker_model_next (fx.model));
-  g_assert_false (vct_song_picker_model_next (fx.model));
   sg_run_until_event (&fx.log, "s4:notify::mode=playing");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "s2:notify::mode=playable|s4:notify::mode=playing");
@@ -1328,15 +1327,17 @@ test_songs (void)
   settle_loop (NULL);
   sg_assert_log (&fx.log, "s2:notify::mode=playing|s4:notify::mode=playable");
 
-  /* finish_song: the next song, then after the last one FINISHED (title unchanged). */
+  /* finish_song: the next song; then next at the last one finishes the session:
+   * FINISHED (title unchanged), then dismiss (the callback, then the signal). */
   g_assert_true (vct_song_picker_model_finish_song (fx.model));
   sg_run_until_event (&fx.log, "s4:notify::mode=playing");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "s2:notify::mode=playable|s4:notify::mode=playing");
-  g_assert_true (vct_song_picker_model_finish_song (fx.model));
-  sg_run_until_event (&fx.log, "notify::state=finished");
+  g_assert_true (vct_song_picker_model_next (fx.model));
+  g_assert_cmpuint (sg_log_n_events (&fx.log), ==, 0);
+  sg_run_until_event (&fx.log, "dismiss");
   settle_loop (NULL);
-  sg_assert_log (&fx.log, "s4:notify::mode=playable|" STATE_NOTIFIES ("finished"));
+  sg_assert_log (&fx.log, "s4:notify::mode=playable|" STATE_NOTIFIES ("finished") "|cb-dismiss|dismiss");
   assert_picker (fx.model, VCT_SONG_PICKER_STATE_FINISHED, PLAYER_TITLE, TRUE);
   assert_songs (fx.list, "song 2=playable, song 4=playable");
   g_assert_false (vct_song_picker_model_finish_song (fx.model));
@@ -1347,7 +1348,7 @@ test_songs (void)
   g_assert_cmpuint (sg_log_n_events (&fx.log), ==, 0);
 
   /* back: picking again, the selection kept, the hidden rows back (insertions); no
-   * dismiss yet. */
+   * dismiss from back. */
   vct_song_picker_model_back (fx.model);
   g_assert_cmpint (vct_song_picker_model_get_state (fx.model), ==, VCT_SONG_PICKER_STATE_PICKING);
   g_assert_cmpuint (sg_log_n_events (&fx.log), ==, 0);
@@ -1555,9 +1556,10 @@ test_songs_threads_other_callers (void)
   g_assert_true (sg_call_in_thread (SG_PICKER_NEXT, fx.model));
   g_assert_true (sg_call_in_thread (SG_PICKER_PREVIOUS, fx.model));
   g_assert_true (sg_call_in_thread (SG_PICKER_FINISH, fx.model));
-  g_assert_true (sg_call_in_thread (SG_PICKER_FINISH, fx.model));
+  g_assert_true (sg_call_in_thread (SG_PICKER_NEXT, fx.model));  /* at the last song: finished */
   g_assert_false (sg_call_in_thread (SG_PICKER_FINISH, fx.model));
-  sg_run_until_event (&fx.log, "notify::state=finished");
+  g_assert_false (sg_call_in_thread (SG_PICKER_NEXT, fx.model));
+  sg_run_until_event (&fx.log, "dismiss");
   settle_loop (NULL);
   {
     char *seen = sg_log_take (&fx.log);
@@ -1565,7 +1567,7 @@ test_songs_threads_other_callers (void)
     sg_assert_events_with_prefix (seen, "s1:", "s1:notify::mode=playable|s1:notify::mode=playing|s1:notify::mode=playable");
     sg_assert_events_with_prefix (seen, "s3:", "s3:notify::mode=playing|s3:notify::mode=playable"
                                                "|s3:notify::mode=playing|s3:notify::mode=playable");
-    g_assert_true (g_str_has_suffix (seen, "|" STATE_NOTIFIES ("finished")));
+    g_assert_true (g_str_has_suffix (seen, "|" STATE_NOTIFIES ("finished") "|cb-dismiss|dismiss"));
     g_free (seen);
   }
 

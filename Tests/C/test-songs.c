@@ -573,6 +573,23 @@ test_start (void)
   teardown (&fake, &picker);
 }
 
+/* start plays the first selected song in list order, not the first picked: row 3 (song 4)
+ * picked, then row 1 (song 2); row 1 plays. */
+static void
+test_start_list_order (void)
+{
+  static const guint ids[] = { 4, 2 };
+  static const guint shown[] = { 2, 4, 0 };
+  FakeService fake;
+  Picker picker;
+
+  setup (&fake, &picker, 5);
+  start_with (&picker, ids, G_N_ELEMENTS (ids));
+  assert_rows (&picker, "song 2=playing, song 4=playable");
+  assert_same_rows (&picker, shown);
+  teardown (&fake, &picker);
+}
+
 /* Listening: selecting a playable song plays it and the one playing becomes playable,
  * those two rows only; selecting the song playing changes nothing. */
 static void
@@ -603,8 +620,8 @@ test_listening_select (void)
   teardown (&fake, &picker);
 }
 
-/* next and previous move through the playable songs; at either end they return FALSE
- * and nothing is reported. */
+/* next and previous move through the playable songs, those two rows only; previous at
+ * the first song returns FALSE and nothing is reported. */
 static void
 test_next_previous (void)
 {
@@ -636,11 +653,6 @@ test_next_previous (void)
   assert_filtered (&picker, mark, "s5:", "s5:notify::mode=playing");
 
   mark = vct_test_log_mark (&picker.log);
-  g_assert_false (vct_song_picker_model_next (picker.model));
-  settle_loop (NULL);
-  vct_test_assert_log_since (&picker.log, mark, "");
-  assert_rows (&picker, "song 2=playable, song 3=playable, song 5=playing");
-
   g_assert_true (vct_song_picker_model_previous (picker.model));
   g_assert_true (vct_song_picker_model_previous (picker.model));
   vct_test_log_wait (&picker.log, mark, "s2:notify::mode=playing", 1);
@@ -651,11 +663,60 @@ test_next_previous (void)
   settle_loop (NULL);
   vct_test_assert_log_since (&picker.log, mark, "");
   g_assert_cmpint (vct_song_picker_model_get_state (picker.model), ==, VCT_SONG_PICKER_STATE_LISTENING);
+  g_assert_cmpuint (vct_test_log_count (&picker.log, 0, "dismiss"), ==, 0);
+  teardown (&fake, &picker);
+}
+
+/* next at the last song finishes the session, as the original's playNext: it returns
+ * TRUE, the state is FINISHED at once (title "Player", nothing playing), and the reports
+ * are the song's mode, the state, then dismiss, once. Finished: next, previous,
+ * finish_song, start and select do nothing; back returns to picking (no dismiss). */
+static void
+test_next_at_last_finishes (void)
+{
+  static const guint ids[] = { 2, 4 };
+  FakeService fake;
+  Picker picker;
+  guint mark;
+
+  setup (&fake, &picker, 5);
+  start_with (&picker, ids, G_N_ELEMENTS (ids));
+  mark = vct_test_log_mark (&picker.log);
+  g_assert_true (vct_song_picker_model_next (picker.model));
+  vct_test_log_wait (&picker.log, mark, "s4:notify::mode=playing", 1);
+  settle_loop (NULL);
+  assert_rows (&picker, "song 2=playable, song 4=playing");
+
+  mark = vct_test_log_mark (&picker.log);
+  g_assert_true (vct_song_picker_model_next (picker.model));
+  g_assert_cmpint (vct_song_picker_model_get_state (picker.model), ==, VCT_SONG_PICKER_STATE_FINISHED);
+  vct_test_assert_log_since (&picker.log, mark, "");  /* never inline */
+  vct_test_log_wait (&picker.log, mark, "dismiss", 1);
+  settle_loop (NULL);
+  vct_test_assert_log_since (&picker.log, mark, "s4:notify::mode=playable|state:2|dismiss");
+  assert_title (&picker, PLAYER_TITLE);
+  assert_rows (&picker, "song 2=playable, song 4=playable");
+
+  mark = vct_test_log_mark (&picker.log);
+  g_assert_false (vct_song_picker_model_next (picker.model));
+  g_assert_false (vct_song_picker_model_previous (picker.model));
+  g_assert_false (vct_song_picker_model_finish_song (picker.model));
+  g_assert_false (vct_song_picker_model_start (picker.model));
+  vct_row_select (song (&picker, 2));
+  settle_loop (NULL);
+  vct_test_assert_log_since (&picker.log, mark, "");
+
+  vct_song_picker_model_back (picker.model);
+  vct_test_log_wait (&picker.log, mark, "state:0", 1);
+  settle_loop (NULL);
+  assert_rows (&picker, "song 1=unselected, song 2=selected, song 3=unselected, song 4=selected, song 5=unselected");
+  g_assert_cmpuint (vct_test_log_count (&picker.log, 0, "dismiss"), ==, 1);
   teardown (&fake, &picker);
 }
 
 /* finish_song plays the next song; after the last the screen is FINISHED (title stays
- * "Player", nothing playing), where finish, next, previous and select do nothing. */
+ * "Player", nothing playing), then dismiss is reported; finished, finish, next, previous
+ * and select do nothing. */
 static void
 test_finish (void)
 {
@@ -677,9 +738,9 @@ test_finish (void)
   mark = vct_test_log_mark (&picker.log);
   g_assert_true (vct_song_picker_model_finish_song (picker.model));
   g_assert_cmpint (vct_song_picker_model_get_state (picker.model), ==, VCT_SONG_PICKER_STATE_FINISHED);
-  vct_test_log_wait (&picker.log, mark, "state:2", 1);
+  vct_test_log_wait (&picker.log, mark, "dismiss", 1);
   settle_loop (NULL);
-  vct_test_assert_log_since (&picker.log, mark, "s4:notify::mode=playable|state:2");
+  vct_test_assert_log_since (&picker.log, mark, "s4:notify::mode=playable|state:2|dismiss");
   assert_title (&picker, PLAYER_TITLE);
   assert_rows (&picker, "song 1=playable, song 4=playable");
 
@@ -697,7 +758,8 @@ test_finish (void)
 
 /* back from listening or finished: picking again, the selection kept, the hidden rows
  * back in the list (only insertions, the same row objects), the button still enabled;
- * no dismiss. Then a new session starts with the same songs. */
+ * back itself reports no dismiss (finishing did, once). Then a new session starts with
+ * the same songs. */
 static void
 test_back_keeps_selection (void)
 {
@@ -718,7 +780,7 @@ test_back_keeps_selection (void)
       if (from_finished)
         {
           g_assert_true (vct_song_picker_model_finish_song (picker.model));
-          vct_test_log_wait (&picker.log, mark, "state:2", 1);
+          vct_test_log_wait (&picker.log, mark, "dismiss", 1);
         }
       vct_test_log_wait (&picker.log, mark, "s4:notify::mode=playing", 1);
       settle_loop (NULL);
@@ -734,6 +796,7 @@ test_back_keeps_selection (void)
       g_assert_cmpuint (vct_test_log_count (&picker.log, mark, "title:" PICKING_TITLE), ==, 1);
       g_assert_cmpuint (vct_test_log_count (&picker.log, mark, "state:"), ==, 1);
       g_assert_cmpuint (vct_test_log_count (&picker.log, mark, "dismiss"), ==, 0);
+      g_assert_cmpuint (vct_test_log_count (&picker.log, 0, "dismiss"), ==, (guint) from_finished);
       g_assert_cmpuint (vct_test_log_count (&picker.log, mark, "button:"), ==, 0);
       g_assert_true (vct_song_picker_model_is_button_enabled (picker.model));
       /* The three hidden rows come back by insertions only. */
@@ -818,15 +881,20 @@ test_mode_reported_on_change (void)
   assert_reports (2, 2, 1, 1, 1);
   assert_rows (&picker, "song 1=playing, song 2=playable");
 
-  /* next: those two rows only; next at the end: nothing. */
+  /* previous at the first song: nothing; next: those two rows only; selecting the song
+   * playing: nothing. */
   mark = vct_test_log_mark (&picker.log);
+  g_assert_false (vct_song_picker_model_previous (picker.model));
+  settle_loop (NULL);
+  assert_reports (2, 2, 1, 1, 1);
+  vct_test_assert_log_since (&picker.log, mark, "");
   g_assert_true (vct_song_picker_model_next (picker.model));
   vct_test_log_wait (&picker.log, mark, "s2:notify::mode=playing", 1);
   settle_loop (NULL);
   assert_reports (3, 3, 1, 1, 1);
   g_assert_cmpuint (vct_test_log_count (&picker.log, mark, ""), ==, 2);
   mark = vct_test_log_mark (&picker.log);
-  g_assert_false (vct_song_picker_model_next (picker.model));
+  vct_row_select (song (&picker, 2));
   settle_loop (NULL);
   assert_reports (3, 3, 1, 1, 1);
   vct_test_assert_log_since (&picker.log, mark, "");
@@ -1197,8 +1265,10 @@ main (int argc, char **argv)
   g_test_add_func ("/songs/picking/select-toggles", test_select_toggles);
   g_test_add_func ("/songs/picking/start-needs-selection", test_start_needs_selection);
   g_test_add_func ("/songs/listening/start", test_start);
+  g_test_add_func ("/songs/listening/start-list-order", test_start_list_order);
   g_test_add_func ("/songs/listening/select-playable", test_listening_select);
   g_test_add_func ("/songs/listening/next-previous", test_next_previous);
+  g_test_add_func ("/songs/listening/next-at-last-finishes", test_next_at_last_finishes);
   g_test_add_func ("/songs/listening/finish", test_finish);
   g_test_add_func ("/songs/back/keeps-selection", test_back_keeps_selection);
   g_test_add_func ("/songs/back/dismisses", test_back_dismisses);

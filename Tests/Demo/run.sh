@@ -7,8 +7,9 @@
 #      feed: the bundled fixture (days newest first, follows, details), a file:// URI,
 #        and over HTTP a follow that fails (back to normal, then an error) and a reload
 #        that fails (the rows kept);
-#      songs: the bundled fixture (pick, start, next/previous and their bounds, play,
-#        finish, back, dismiss), file:// and HTTP URIs;
+#      songs: the bundled fixture (pick, start, next/previous, previous's bound, play,
+#        finish, next at the last song: finished and dismiss; back, dismiss), file:// and
+#        HTTP URIs;
 #      --once for each screen, --help, --version and the exit codes
 #   2. the full-screen lists under tmux: photos (first screen, selection, the spinner,
 #      the "Oops..." alert, help, resize, q and Ctrl-C restoring the terminal); feed
@@ -487,10 +488,11 @@ expect_session "songs fixture: the title, 12 songs, none selected" "title: Pick 
 reloaded: 12 items
 $(song_rows "$SONGS_FIXTURE")"
 
-# Pick two songs, start, walk through them (and past both ends), play one, finish them,
-# go back (the selection kept), go back again (dismiss ends the session).
-run_demo songs_session $'reload\nwait\nstart\nselect 1\nselect 4\nselect 6\nselect 6\nstart\nshow\nnext\nnext\nprevious\nprevious\nselect 1\nselect 1\nfinish\nshow\nfinish\nback\nshow 0 5\nback\nshow\n' songs
-expect_session "songs: select two, start, next, previous, play, finish to the end, back, back: dismiss" "title: Pick meditation song
+# Pick two songs, start, walk through them (refused before the first), play one, the
+# song playing ends (the next plays), then next at the last song: the session finishes
+# (state: finished, then dismiss, which ends the session: the last show never runs).
+run_demo songs_session $'reload\nwait\nstart\nselect 1\nselect 4\nselect 6\nselect 6\nstart\nshow\nprevious\nnext\nprevious\nselect 1\nselect 1\nprevious\nfinish\nshow\nnext\nshow\n' songs
+expect_session "songs: select two, start, next, previous, play, finish, next at the last song: finished, dismiss" "title: Pick meditation song
 reloaded: 12 items
 row 1: mode selected
 button: enabled
@@ -509,23 +511,40 @@ row 0: mode playing
 row 1: mode playable
 row 0: mode playable
 row 1: mode playing
+row 0: mode playing
+row 1: mode playable
+row 0: mode playable
+row 1: mode playing
+row 0: ( ) Light Garden | Nature sounds | 3:53
+row 1: (>) Warm Forest | Mindful walk | 16:46
 row 1: mode playable
 state: finished
-row 0: ( ) Light Garden | Nature sounds | 3:53
-row 1: ( ) Warm Forest | Mindful walk | 16:46
-row 1: mode selected
-row 4: mode selected
+dismiss" 0 "error: start: no song is selected"
+expect_stderr "songs session" "error: previous: the first song is playing"
+if [ "$(grep -c '' "$err")" = 2 ]; then pass "songs session: exactly 2 refusals on stderr (selecting the song playing does nothing)"; else fail "songs session: exactly 2 refusals on stderr" "$(cat "$err")"; fi
+
+# Back from listening keeps the picks; back while picking: dismiss (the last show never
+# runs).
+run_demo songs_back $'reload\nwait\nselect 0\nselect 2\nstart\nnext\nback\nshow 0 3\nback\nshow\n' songs
+expect_session "songs: select two, start, next, back (the picks kept), back: dismiss" "title: Pick meditation song
+reloaded: 12 items
+row 0: mode selected
+button: enabled
+row 2: mode selected
+row 0: mode playing
+row 1: mode playable
+state: listening
+title: Player
+row 0: mode playable
+row 1: mode playing
+row 0: mode selected
+row 2: mode selected
 state: picking
 title: Pick meditation song
-row 0: [ ] Open Horizon | Guided breathing | 14:54
-row 1: [x] Light Garden | Nature sounds | 3:53
-row 2: [ ] Gentle Breath | Nature sounds | 3:44
-row 3: [ ] Deep Waves | Guided breathing | 6:25
-row 4: [x] Warm Forest | Mindful walk | 16:46
-dismiss" 0 "error: start: no song is selected"
-expect_stderr "songs session" "error: next: the last song is playing" "error: previous: the first song is playing" \
-    "error: finish: not listening (the screen is finished)"
-if [ "$(grep -c '' "$err")" = 4 ]; then pass "songs session: exactly 4 refusals on stderr (selecting the song playing does nothing)"; else fail "songs session: exactly 4 refusals on stderr" "$(cat "$err")"; fi
+row 0: [x] Open Horizon | Guided breathing | 14:54
+row 1: [ ] Light Garden | Nature sounds | 3:53
+row 2: [x] Gentle Breath | Nature sounds | 3:44
+dismiss"
 
 run_demo songs_unpick $'reload\nwait\nselect 0\nselect 0\nstart\npress 3\nnext\n' songs
 expect_session "songs: unpicking the only song disables the button; press does nothing; next needs listening" "title: Pick meditation song
@@ -539,7 +558,7 @@ expect_stderr "songs unpick" "error: next: not listening (the screen is picking)
 SMALL_SONGS=$TMP/songs.json
 printf '[{"id": 5, "title": "Caf\\u00e9", "subtitle": "one", "duration": 59}, {"id": 9, "title": "Long", "subtitle": "two", "duration": 3600}]' >"$SMALL_SONGS"
 run_demo songs_file $'reload\nwait\nshow\nselect 1\nstart\nfinish\n' songs --uri "file://$SMALL_SONGS"
-expect_session "songs file:// URI: two songs; one picked, started, finished" "title: Pick meditation song
+expect_session "songs file:// URI: two songs; one picked, started, finished: dismiss" "title: Pick meditation song
 reloaded: 2 items
 row 0: [ ] Café | one | 0:59
 row 1: [ ] Long | two | 60:00
@@ -549,7 +568,8 @@ row 0: mode playing
 state: listening
 title: Player
 row 0: mode playable
-state: finished"
+state: finished
+dismiss"
 
 printf '[{"id": 1, "title": "no duration", "subtitle": "x"}]' >"$TMP/songs_bad.json"
 run_demo songs_bad $'reload\nwait\nshow\n' songs --uri "file://$TMP/songs_bad.json"
@@ -853,11 +873,12 @@ else
             "$(cat "$TMP/vg_feed.out" "$TMP/vg_feed.valgrind")"
     fi
     # The song picker: pick, start, next, previous, play, finish, back, dismiss.
-    valgrind_session vg_songs $'reload\nwait\nselect 1\nselect 4\nstart\nnext\nnext\nprevious\nselect 1\nfinish\nfinish\nback\nback\n' songs
-    if [ "$rc" -eq 0 ] && grep -qx 'state: finished' "$TMP/vg_songs.out" && [ "$(tail -1 "$TMP/vg_songs.out")" = dismiss ]; then
-        pass "valgrind: the songs session (to finished, back, dismiss) has 0 errors and 0 definitely lost"
+    valgrind_session vg_songs $'reload\nwait\nselect 1\nselect 4\nstart\nnext\nprevious\nselect 1\nback\nstart\nfinish\nnext\nshow\n' songs
+    if [ "$rc" -eq 0 ] && grep -qx 'state: picking' "$TMP/vg_songs.out" && grep -qx 'state: finished' "$TMP/vg_songs.out" \
+        && [ "$(tail -1 "$TMP/vg_songs.out")" = dismiss ]; then
+        pass "valgrind: the songs session (back, start again, finish, next at the last: dismiss) has 0 errors and 0 definitely lost"
     else
-        fail "valgrind: the songs session (to finished, back, dismiss) has 0 errors and 0 definitely lost" "exit status $rc" \
+        fail "valgrind: the songs session (back, start again, finish, next at the last: dismiss) has 0 errors and 0 definitely lost" "exit status $rc" \
             "$(cat "$TMP/vg_songs.out" "$TMP/vg_songs.valgrind")"
     fi
     if [ -n "$PORT" ]; then

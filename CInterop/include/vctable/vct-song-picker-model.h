@@ -26,8 +26,10 @@ G_BEGIN_DECLS
  * `duration`, `mode`: "selected", "unselected", "playable" or "playing"). While picking,
  * selecting a row ([method@Row.select]) toggles it; [method@SongPickerModel.start]
  * plays the first selected song and hides the unselected ones (they leave the list
- * through its changes); selecting a playable song plays it. Callbacks run on the context
- * thread of the thread that created the model.
+ * through its changes); selecting a playable song plays it; [method@SongPickerModel.next]
+ * at the last song finishes the session: %VCT_SONG_PICKER_STATE_FINISHED, then
+ * [signal@SongPickerModel::dismiss]. Callbacks run on the context thread of the thread
+ * that created the model.
  *
  * A `GObject`: properties `state` ([enum@SongPickerState]), `title`, `button-title`,
  * `button-enabled`, `loading` and `list`, each with `notify`; signals
@@ -43,7 +45,9 @@ G_DECLARE_FINAL_TYPE (VctSongPickerModel, vct_song_picker_model, VCT, SONG_PICKE
  * VctSongPickerState:
  * @VCT_SONG_PICKER_STATE_PICKING: choosing songs ("Pick meditation song")
  * @VCT_SONG_PICKER_STATE_LISTENING: playing the selected songs ("Player")
- * @VCT_SONG_PICKER_STATE_FINISHED: the last song finished
+ * @VCT_SONG_PICKER_STATE_FINISHED: the session ended ([method@SongPickerModel.next] or
+ *   [method@SongPickerModel.finish_song] at the last song): "Player", no song playing;
+ *   `dismiss` is reported next, and [method@SongPickerModel.back] returns to picking
  *
  * The song picker's screen state. The values match, in order, the cases of the Swift
  * `SongPickerState`.
@@ -83,7 +87,9 @@ typedef void (*VctSongPickerStateFunc) (VctSongPickerState state,
  * VctDismissFunc:
  * @user_data: (closure): the data given to the setter
  *
- * The screen asks to be closed (back while picking).
+ * The screen asks to be closed: back while picking, or the session finished (next or
+ * finish_song at the last song, reported after the state became
+ * %VCT_SONG_PICKER_STATE_FINISHED).
  */
 typedef void (*VctDismissFunc) (gpointer user_data);
 
@@ -166,7 +172,9 @@ void vct_song_picker_model_reload (VctSongPickerModel *model);
  * vct_song_picker_model_start:
  * @model: a picker
  *
- * Starts listening: the first selected song plays. Call on the context thread.
+ * Starts listening: the first selected song in list order (not the first picked) plays,
+ * the other selected songs are playable, the unselected ones leave the list. Call on the
+ * context thread.
  *
  * Returns: %FALSE when not picking or nothing is selected
  */
@@ -176,9 +184,12 @@ gboolean vct_song_picker_model_start (VctSongPickerModel *model);
  * vct_song_picker_model_next:
  * @model: a picker
  *
- * Plays the next playable song.
+ * Plays the next playable song. At the last song the session finishes, as the
+ * original's `playNext` does: the state becomes %VCT_SONG_PICKER_STATE_FINISHED (no song
+ * playing), then `dismiss` is reported (the screen asks to be closed).
  *
- * Returns: %FALSE when not listening or at the last song
+ * Returns: %TRUE when listening (a song played, or the session finished); %FALSE, doing
+ *   nothing, when not listening
  */
 gboolean vct_song_picker_model_next (VctSongPickerModel *model);
 
@@ -196,10 +207,11 @@ gboolean vct_song_picker_model_previous (VctSongPickerModel *model);
  * vct_song_picker_model_finish_song:
  * @model: a picker
  *
- * The playing song ended: plays the next one, or moves to
- * %VCT_SONG_PICKER_STATE_FINISHED after the last.
+ * The playing song ended: what [method@SongPickerModel.next] does. Plays the next song;
+ * after the last one the state becomes %VCT_SONG_PICKER_STATE_FINISHED (no song playing),
+ * then `dismiss` is reported.
  *
- * Returns: %FALSE when nothing is playing
+ * Returns: %TRUE when listening; %FALSE, doing nothing, when not listening
  */
 gboolean vct_song_picker_model_finish_song (VctSongPickerModel *model);
 
@@ -261,7 +273,8 @@ void vct_song_picker_model_set_did_change_button_enabled (VctSongPickerModel    
  * @user_data: data for @func
  * @notify: (nullable) (destroy user_data): frees @user_data
  *
- * Sets the dismiss callback.
+ * Sets the dismiss callback: the screen asks to be closed (back while picking, or the
+ * session finished). It runs just before [signal@SongPickerModel::dismiss].
  */
 void vct_song_picker_model_set_did_dismiss (VctSongPickerModel *model,
                                             VctDismissFunc      func,

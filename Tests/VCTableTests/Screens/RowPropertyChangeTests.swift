@@ -35,12 +35,12 @@ struct RowPropertyChangeTests {
         let scheduler = TestScheduler()
         let row = SongRowViewModel(
             song: Song(id: 1, title: "Open Horizon", subtitle: "Guided breathing", duration: .seconds(894)),
-            mode: .picking(selected: false), scheduler: scheduler, owner: WeakBox())
+            mode: .picking(.unselected), scheduler: scheduler, owner: WeakBox())
         let seen = ToolkitRecorder<String>()
         let subscription = row.observePropertyChanges { change in
             seen.append("\(change.name)=\(change.value?.description ?? "nil")")
         }
-        row.mode.value = .picking(selected: true)
+        row.mode.value = .picking(.selected)
         row.mode.value = .listening(.playing)
         scheduler.advance()
         #expect(seen.values == ["mode=selected", "mode=playing"])
@@ -52,14 +52,14 @@ struct RowPropertyChangeTests {
         let scheduler = TestScheduler()
         let row = SongRowViewModel(
             song: Song(id: 1, title: "Open Horizon", subtitle: "Guided breathing", duration: .seconds(894)),
-            mode: .picking(selected: false), scheduler: scheduler, owner: WeakBox())
+            mode: .picking(.unselected), scheduler: scheduler, owner: WeakBox())
         let binder = RowBinder<Int>()
         let seen = ToolkitRecorder<String>()
         binder.bindChanges(row, to: 1, update: { _, change in
             seen.append(change.map { "\($0.name)=\($0.value?.description ?? "nil")" } ?? "all")
         })
-        row.mode.value = .picking(selected: true)
-        row.mode.value = .picking(selected: false)
+        row.mode.value = .picking(.selected)
+        row.mode.value = .picking(.unselected)
         scheduler.advance()
         #expect(seen.values == ["all", "mode=selected", "mode=unselected"])
         binder.unbindAll()

@@ -90,7 +90,7 @@ struct ScreensSongPickerTests {
         defer { subscription.dispose() }
 
         #expect(picker.list.selectRow(at: RowIndex(section: 0, index: 1)))
-        #expect(row.mode.value == .picking(selected: true))
+        #expect(row.mode.value == .picking(.selected))
         #expect(harness.batches.count == 0, "reported later")
         harness.scheduler.advance()
         #expect(harness.batches.values == [[.rowUpdated(section: 0, index: 1)]])
@@ -145,6 +145,18 @@ struct ScreensSongPickerTests {
         #expect(harness.run { $0.start() } == false, "already listening")
     }
 
+    @Test("start() plays the first selected song in list order, not the first picked: pick row 3, then row 1, start, row 1 plays")
+    func startPlaysFirstInListOrder() {
+        let harness = ScreensPickerHarness()
+        harness.select(3)
+        harness.select(1)
+        #expect(harness.picker.selectedSongs.map(\.id) == [2, 4], "the selection in list order")
+        #expect(harness.run { $0.start() })
+        #expect(harness.shown == [2, 4])
+        #expect(harness.modes == ["playing", "playable"])
+        #expect(harness.picker.playingSong?.id == 2, "row 1 (song 2) plays, not row 3 (song 4), picked first")
+    }
+
     @Test("Listening: selecting a playable song plays it and the one playing becomes playable")
     func selectWhileListening() {
         let harness = ScreensPickerHarness()
@@ -160,28 +172,66 @@ struct ScreensSongPickerTests {
         #expect(harness.picker.selectedSongs.map(\.id) == [1, 3, 4], "the selection is not touched")
     }
 
-    @Test("next() and previous() move through the playable songs and stop at either end")
+    @Test("next() and previous() move through the session's songs; previous() does nothing at the first song")
     func nextAndPrevious() {
         let harness = ScreensPickerHarness()
         #expect(harness.run { $0.next() } == false, "not listening")
+        #expect(harness.run { $0.previous() } == false, "not listening")
         for index in [1, 2, 4] { harness.select(index) }
         harness.run { $0.start() }
+        harness.batches.removeAll()
         #expect(harness.run { $0.previous() } == false, "at the first song")
+        #expect(harness.batches.count == 0)
         #expect(harness.run { $0.next() })
         #expect(harness.modes == ["playable", "playing", "playable"])
         #expect(harness.run { $0.next() })
         #expect(harness.modes == ["playable", "playable", "playing"])
-        harness.batches.removeAll()
-        #expect(harness.run { $0.next() } == false, "at the last song")
-        #expect(harness.batches.count == 0)
         #expect(harness.run { $0.previous() })
         #expect(harness.run { $0.previous() })
         #expect(harness.modes == ["playing", "playable", "playable"])
         #expect(harness.picker.playingSong?.id == 2)
         #expect(harness.picker.state.value == .listening)
+        #expect(harness.dismissals.count == 0)
     }
 
-    @Test("finishSong() plays the next song; after the last the screen is finished, nothing playing")
+    @Test("next() at the last song finishes the session (the original's didFinishPlaying): finished, nothing playing, then didDismiss")
+    func nextAtTheLastSongFinishes() {
+        let harness = ScreensPickerHarness()
+        let order = ToolkitRecorder<String>()
+        let subscriptions = CompositeDisposable()
+        defer { subscriptions.dispose() }
+        subscriptions.add(harness.picker.state.observe { order.append("state:\($0)") })
+        subscriptions.add(harness.picker.didDismiss.addHandler { _ in order.append("dismiss") })
+        harness.select(1)
+        harness.select(3)
+        harness.run { $0.start() }
+        harness.run { $0.next() }
+        #expect(harness.modes == ["playable", "playing"])
+
+        #expect(harness.picker.next(), "true: the session finished")
+        #expect(harness.picker.state.value == .finished)
+        #expect(harness.dismissals.count == 0, "not inside next()")
+        harness.scheduler.advance()
+        #expect(order.values == ["state:listening", "state:finished", "dismiss"], "the state first, then the dismissal")
+        #expect(harness.dismissals.values == [SongPickerDismissal(selectedSongs: ScreensSongJSON.songs([2, 4]))])
+        #expect(harness.titles.values == ["Player"], "the player's title stays")
+        #expect(harness.shown == [2, 4])
+        #expect(harness.modes == ["playable", "playable"])
+        #expect(harness.picker.playingSong == nil)
+
+        // Finished: nothing moves, and nothing is dismissed again.
+        harness.batches.removeAll()
+        #expect(harness.run { $0.next() } == false)
+        #expect(harness.run { $0.previous() } == false)
+        #expect(harness.run { $0.finishSong() } == false)
+        #expect(harness.run { $0.start() } == false)
+        harness.select(0)
+        #expect(harness.batches.count == 0)
+        #expect(harness.dismissals.count == 1)
+        #expect(harness.mirror.problems.isEmpty, "\(harness.mirror.problems)")
+    }
+
+    @Test("finishSong() plays the next song; after the last the screen is finished, nothing playing, then didDismiss")
     func finishing() {
         let harness = ScreensPickerHarness()
         harness.select(0)
@@ -195,12 +245,14 @@ struct ScreensSongPickerTests {
         #expect(harness.titles.values == ["Player"], "the player's title stays")
         #expect(harness.modes == ["playable", "playable"])
         #expect(harness.picker.playingSong == nil)
+        #expect(harness.dismissals.values == [SongPickerDismissal(selectedSongs: ScreensSongJSON.songs([1, 4]))])
         #expect(harness.run { $0.finishSong() } == false)
         #expect(harness.run { $0.next() } == false)
         #expect(harness.run { $0.previous() } == false)
         harness.batches.removeAll()
         harness.select(0)
         #expect(harness.batches.count == 0, "selecting does nothing once finished")
+        #expect(harness.dismissals.count == 1, "dismissed once")
         #expect(harness.mirror.problems.isEmpty, "\(harness.mirror.problems)")
     }
 
@@ -220,7 +272,7 @@ struct ScreensSongPickerTests {
         #expect(harness.shown == [1, 2, 3, 4, 5])
         #expect(harness.modes == ["unselected", "selected", "unselected", "selected", "unselected"])
         #expect(harness.picker.isButtonEnabled.value)
-        #expect(harness.dismissals.count == 0)
+        #expect(harness.dismissals.count == (fromFinished ? 1 : 0), "only finishing dismissed, not back()")
         let steps = harness.batches.values.flatMap { $0 }
         let splices = steps.compactMap { step -> Splice? in if case .rows(_, let splice) = step { splice } else { nil } }
         #expect(splices.first == Splice(position: 0, removed: 0, added: 1), "song 1 comes back first")
@@ -259,14 +311,15 @@ struct ScreensSongPickerTests {
         defer { subscriptions.forEach { $0.dispose() } }
         harness.select(0)
         harness.select(1)
-        harness.run { $0.start() }   // 1 playing, 2 playable, 3…5 hidden
-        harness.run { $0.next() }    // 1 playable, 2 playing
-        harness.run { $0.next() }    // nothing
-        harness.run { $0.back() }    // all back to picking
+        harness.run { $0.start() }     // 1 playing, 2 playable, 3…5 hidden
+        harness.run { $0.previous() }  // nothing: at the first song
+        harness.run { $0.next() }      // 1 playable, 2 playing
+        harness.select(1)              // nothing: song 2 is playing
+        harness.run { $0.back() }      // all back to picking
         #expect(reports.values == [1, 2, 1, 2, 3, 4, 5, 1, 2, 1, 2, 3, 4, 5])
     }
 
-    @Test("State sequence: picking → listening → finished → picking, and back again")
+    @Test("State sequence: picking → listening → finished (dismissed) → picking, and back again")
     func stateSequence() {
         let harness = ScreensPickerHarness(count: 2)
         harness.select(0)
@@ -278,7 +331,7 @@ struct ScreensSongPickerTests {
         harness.run { $0.back() }
         #expect(harness.states.values == [.listening, .finished, .picking, .listening, .picking])
         #expect(harness.titles.values == ["Player", "Pick meditation song", "Player", "Pick meditation song"])
-        #expect(harness.dismissals.values.map { $0.selectedSongs.map(\.id) } == [[1]])
+        #expect(harness.dismissals.values.map { $0.selectedSongs.map(\.id) } == [[1], [1]], "the finished session, then back while picking")
     }
 }
 

@@ -4,6 +4,7 @@ public enum SongPickerState: String, Sendable, Hashable, CaseIterable {
     case picking
     /// Playing the chosen songs ("Player").
     case listening
-    /// The last song ended ("Player", nothing playing).
+    /// The session ended: `next()` or `finishSong()` at the last song ("Player", nothing
+    /// playing). `didDismiss` follows; `back()` returns to picking.
     case finished
 }

@@ -13,17 +13,19 @@ import Synchronization
 /// picker.start()                           // "START MEDITATION SESSION"
 /// ```
 ///
-/// The rules:
+/// The rules (each a pure function of `MusicPlayer`, called under the model's lock):
 /// - `picking` ("Pick meditation song"): selecting a row toggles its song; the button
 ///   ("START MEDITATION SESSION") is enabled only while a song is selected; `start()`
 ///   begins listening; `back()` reports `didDismiss`.
 /// - `listening` ("Player"): only the selected songs stay in the list (the others are
-///   hidden: removed through the changeset), the first playing and the others playable.
-///   Selecting a playable song plays it (the one playing becomes playable); `next()` and
-///   `previous()` move through the session's songs (and do nothing past either end);
-///   `finishSong()` (the playing song ended) plays the next one, or after the last one
-///   moves to `finished`.
-/// - `finished` ("Player"): the session's songs, none playing.
+///   hidden: removed through the changeset), the first in list order playing and the
+///   others playable. Selecting a playable song plays it (the one playing becomes
+///   playable); `next()` and `previous()` move through the session's songs, `previous()`
+///   doing nothing at the first; `next()` at the last song, like `finishSong()` there,
+///   finishes the session (the original's `didFinishPlaying`).
+/// - `finished` ("Player"): the session's songs, none playing. The model moves there and
+///   then reports `didDismiss` (the original closes the meditation screen). `back()`
+///   still returns to picking, for a program that keeps the screen.
 /// - `back()` from `listening` or `finished` returns to `picking` with the selection kept.
 ///
 /// A reload that succeeds shows the new songs and returns to `picking`, keeping the
@@ -48,26 +50,18 @@ public final class SongPickerViewModel: Sendable {
     private struct Storage: Sendable, ReloadTracking {
         /// Every song's row, in list order.
         var rows: [SongRowViewModel] = []
-        /// The selected songs' ids.
-        var selected: Set<Int> = []
+        /// Every row's mode, in list order (`modes[i]` is `rows[i]`'s): what `MusicPlayer`
+        /// reads and returns, and `render(_:)` shows.
+        var modes: [SongMode] = []
         var screen: SongPickerState = .picking
-        /// The session's song ids, in list order (while listening or finished).
-        var session: [Int] = []
-        /// The position in `session` of the song playing.
-        var playing: Int?
         var generation: UInt64 = 0
         var loading = false
         var inFlight: Task<Void, Never>?
         var lastError: VCTableError?
 
-        func mode(of id: Int) -> SongMode {
-            switch screen {
-            case .picking:
-                return .picking(selected: selected.contains(id))
-            case .listening, .finished:
-                guard let position = session.firstIndex(of: id) else { return .listening(.hidden) }
-                return .listening(position == playing ? .playing : .playable)
-            }
+        /// The songs in the selection (selected, or in the session), in list order.
+        var selectedSongs: [Song] {
+            zip(rows, modes).filter { $0.1.isSelected }.map(\.0.song)
         }
     }
 
@@ -88,7 +82,9 @@ public final class SongPickerViewModel: Sendable {
     public let isLoading: Observable<Bool>
     /// The songs shown: one section (id 0) of `SongRowViewModel`, hidden songs left out.
     public let list: ListModel
-    /// The picking screen was left with `back()`.
+    /// The screen asks to be closed: `back()` while picking, or the session finished
+    /// (`next()` or `finishSong()` at the last song, reported after the state became
+    /// `finished`). It carries the selected songs.
     public let didDismiss: EventEmitter<SongPickerDismissal>
     /// "An Error Occurred\n\n" and a description, after a failed reload.
     public let didError: EventEmitter<String>
@@ -121,17 +117,13 @@ public final class SongPickerViewModel: Sendable {
     /// Every song, in list order (hidden ones included).
     public var songs: [Song] { storage.withLock { $0.rows.map(\.song) } }
 
-    /// The selected songs, in list order.
-    public var selectedSongs: [Song] {
-        storage.withLock { storage in storage.rows.map(\.song).filter { storage.selected.contains($0.id) } }
-    }
+    /// The selected songs, in list order (while listening or finished: the session's).
+    public var selectedSongs: [Song] { storage.withLock { $0.selectedSongs } }
 
     /// The song playing, or `nil`.
     public var playingSong: Song? {
         storage.withLock { storage in
-            guard let playing = storage.playing else { return nil }
-            let id = storage.session[playing]
-            return storage.rows.first { $0.song.id == id }?.song
+            storage.modes.firstIndex(of: .listening(.playing)).map { storage.rows[$0].song }
         }
     }
 
@@ -160,96 +152,100 @@ public final class SongPickerViewModel: Sendable {
         if !storage.withLock({ $0.adopt(task, for: generation) }) { task.cancel() }
     }
 
-    /// Starts listening to the selected songs: the first plays, the other selected ones are
-    /// playable, the rest hidden. Returns false (and does nothing) unless picking with a
-    /// song selected.
+    /// Starts listening to the selected songs (`MusicPlayer.updateToSongListening`): the
+    /// first in list order plays, the other selected ones are playable, the rest hidden.
+    /// Returns false (and does nothing) unless picking with a song selected.
     @discardableResult
     public func start() -> Bool {
         update { storage in
-            guard storage.screen == .picking, !storage.selected.isEmpty else { return false }
-            storage.session = storage.rows.map(\.song.id).filter { storage.selected.contains($0) }
-            storage.playing = 0
+            guard storage.screen == .picking, storage.modes.contains(.picking(.selected)) else { return false }
+            storage.modes = MusicPlayer.updateToSongListening(modes: storage.modes)
             storage.screen = .listening
             return true
         }
     }
 
-    /// Plays the session's next song. Returns false (and does nothing) unless listening
-    /// with a song after the one playing.
+    /// Plays the session's next song (`MusicPlayer.playNext`). At the last song the
+    /// session finishes, as in the original: the state becomes `finished` (nothing
+    /// playing), then `didDismiss` reports the selected songs. Returns true whenever
+    /// listening (a song played, or the session finished); false (and does nothing)
+    /// otherwise.
     @discardableResult
     public func next() -> Bool {
-        update { storage in
-            guard storage.screen == .listening, let playing = storage.playing, playing + 1 < storage.session.count
-            else { return false }
-            storage.playing = playing + 1
-            return true
-        }
+        playNext()
     }
 
-    /// Plays the session's previous song. Returns false (and does nothing) unless listening
-    /// with a song before the one playing.
+    /// Plays the session's previous song (`MusicPlayer.playPrevious`). Returns false (and
+    /// does nothing) unless listening with a song before the one playing.
     @discardableResult
     public func previous() -> Bool {
         update { storage in
-            guard storage.screen == .listening, let playing = storage.playing, playing > 0 else { return false }
-            storage.playing = playing - 1
+            guard storage.screen == .listening else { return false }
+            let modes = MusicPlayer.playPrevious(modes: storage.modes)
+            guard modes != storage.modes else { return false }
+            storage.modes = modes
             return true
         }
     }
 
-    /// The song playing ended: plays the next one, or after the last one moves to
-    /// `finished` (nothing playing). Returns false (and does nothing) unless listening.
+    /// The song playing ended: what `next()` does. The next song plays; after the last
+    /// one the session finishes (`finished`, then `didDismiss`). The original has no such
+    /// event (its `.play` action does nothing); a player calls this when a song ends.
+    /// Returns false (and does nothing) unless listening.
     @discardableResult
     public func finishSong() -> Bool {
-        update { storage in
-            guard storage.screen == .listening, let playing = storage.playing else { return false }
-            if playing + 1 < storage.session.count {
-                storage.playing = playing + 1
-            } else {
-                storage.playing = nil
-                storage.screen = .finished
-            }
-            return true
-        }
+        playNext()
     }
 
-    /// From `listening` or `finished`: back to `picking`, the selection kept. From
-    /// `picking`: reports `didDismiss` with the selected songs.
+    /// From `listening` or `finished`: back to `picking`, the selection kept
+    /// (`MusicPlayer.updateToSongPicking`). From `picking`: reports `didDismiss` with the
+    /// selected songs.
     public func back() {
-        let dismissal = storage.withLock { storage -> SongPickerDismissal? in
+        storage.withLock { storage in
             guard storage.screen == .picking else {
+                storage.modes = MusicPlayer.updateToSongPicking(modes: storage.modes)
                 storage.screen = .picking
-                storage.session = []
-                storage.playing = nil
                 render(storage)
-                return nil
+                return
             }
-            return SongPickerDismissal(
-                selectedSongs: storage.rows.map(\.song).filter { storage.selected.contains($0.id) })
+            didDismiss.emit(SongPickerDismissal(selectedSongs: storage.selectedSongs))
         }
-        if let dismissal { didDismiss.emit(dismissal) }
     }
 
-    /// A song row was selected: toggles it while picking; plays it while listening if it
-    /// is playable; nothing when finished.
+    /// A song row was selected (`MusicPlayer.select`): toggles it while picking; plays it
+    /// while listening if it is playable; nothing when finished.
     func select(songID id: Int) {
         update { storage in
-            switch storage.screen {
-            case .picking:
-                guard storage.rows.contains(where: { $0.song.id == id }) else { return false }
-                if storage.selected.remove(id) == nil { storage.selected.insert(id) }
-                return true
-            case .listening:
-                guard let position = storage.session.firstIndex(of: id), position != storage.playing else { return false }
-                storage.playing = position
-                return true
-            case .finished:
-                return false
-            }
+            guard storage.screen != .finished, let index = storage.rows.firstIndex(where: { $0.song.id == id })
+            else { return false }
+            let modes = MusicPlayer.select(index: index, modes: storage.modes)
+            guard modes != storage.modes else { return false }
+            storage.modes = modes
+            return true
         }
     }
 
     // MARK: Internals
+
+    /// `next()` and `finishSong()`: the next song, or the end of the session. The state
+    /// and the dismissal are scheduled under the lock, so `finished` is always reported
+    /// before its `didDismiss`, and before any later change.
+    private func playNext() -> Bool {
+        storage.withLock { storage in
+            guard storage.screen == .listening else { return false }
+            switch MusicPlayer.playNext(modes: storage.modes) {
+            case .playing(let modes):
+                storage.modes = modes
+                render(storage)
+            case .didFinishPlaying:
+                storage.modes = MusicPlayer.updateToFinished(modes: storage.modes)
+                storage.screen = .finished
+                render(storage)
+                didDismiss.emit(SongPickerDismissal(selectedSongs: storage.selectedSongs))
+            }
+            return true
+        }
+    }
 
     /// Applies `change` to the storage and, when it returns true, shows the result.
     @discardableResult
@@ -265,15 +261,14 @@ public final class SongPickerViewModel: Sendable {
     /// changes): each row's mode, the visible rows, the screen, the title, the button.
     private func render(_ storage: Storage) {
         var visible: [any RowViewModel] = []
-        for row in storage.rows {
-            let mode = storage.mode(of: row.song.id)
+        for (row, mode) in zip(storage.rows, storage.modes) {
             row.mode.value = mode
             if mode != .listening(.hidden) { visible.append(row) }
         }
         try? list.setRows(visible)
         state.value = storage.screen
         title.value = storage.screen == .picking ? Self.pickingTitle : Self.playerTitle
-        isButtonEnabled.value = !storage.selected.isEmpty
+        isButtonEnabled.value = storage.modes.contains { $0.isSelected }
     }
 
     /// Shows `songs`: the rows of unchanged songs are kept, the screen returns to picking,
@@ -281,14 +276,13 @@ public final class SongPickerViewModel: Sendable {
     func show(_ songs: [Song]) {
         storage.withLock { storage in
             let previous = Dictionary(storage.rows.map { ($0.song.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let selected = Set(storage.selectedSongs.map(\.id))
             storage.rows = songs.map { song in
                 if let row = previous[song.id], row.song == song { return row }
-                return SongRowViewModel(song: song, mode: .picking(selected: false), scheduler: scheduler, owner: rowOwner)
+                return SongRowViewModel(song: song, mode: .picking(.unselected), scheduler: scheduler, owner: rowOwner)
             }
-            storage.selected.formIntersection(songs.map(\.id))
+            storage.modes = songs.map { .picking(selected.contains($0.id) ? .selected : .unselected) }
             storage.screen = .picking
-            storage.session = []
-            storage.playing = nil
             render(storage)
         }
     }
