@@ -88,7 +88,9 @@ examples: stage
 	cd / && env -u VCTABLE_PHOTOS_URL $(CURDIR)/build/list-photos-gobject | grep -q '^Entry ID: 5 '
 	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --product list-photos
 	cd / && env -u VCTABLE_PHOTOS_URL $(BIN_DIR)/list-photos | grep -q '^Entry ID: 5 '
-	@echo "examples: 3 passed, 0 failed"
+	python3 scripts/check-readme-examples.py README.md Examples/list-photos.c \
+	    Examples/list-photos-gobject.c Examples/list-photos.py Examples/list-photos-swift/main.swift
+	@echo "examples: 4 passed, 0 failed"
 
 # Area fragments: benchmarks, reliability, … (see mk/README).
 -include mk/*.mk
