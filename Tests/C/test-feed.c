@@ -284,9 +284,9 @@ wait_member_state (Wall *wall, const char *name, const char *state)
 
 /* Every row of the list as "DAY: a, b / DAY: c" (members by name, photos by title),
  * checking the sections' structure on the way: each a contiguous range that
- * vct_list_model_get_section gives for each of its positions, led by a "DayHeader"
- * header (role header), then its rows (role item, "MemberRow" or "PhotoRow"), no footer;
- * vct_list_model_get_n_sections counts them. */
+ * vct_list_model_get_section gives for each of its positions, led by a
+ * "DayHeaderView" header (role header), then its rows (role item, "MemberRowView" or
+ * "PhotoRowView"), no footer; vct_list_model_get_n_sections counts them. */
 static char *
 wall_layout (Wall *wall)
 {
@@ -317,7 +317,7 @@ wall_layout (Wall *wall)
             {
               g_assert_true (VCT_IS_DAY_HEADER_ROW (row));
               g_assert_cmpint (vct_row_get_role (row), ==, VCT_ROW_ROLE_HEADER);
-              g_assert_cmpstr (vct_row_get_kind (row), ==, "DayHeader");
+              g_assert_cmpstr (vct_row_get_kind (row), ==, "DayHeaderView");
               label = vct_test_dup_property (row, "title");
               g_string_append_printf (text, "%s:", label);
             }
@@ -326,13 +326,13 @@ wall_layout (Wall *wall)
               g_assert_cmpint (vct_row_get_role (row), ==, VCT_ROW_ROLE_ITEM);
               if (VCT_IS_MEMBER_ROW (row))
                 {
-                  g_assert_cmpstr (vct_row_get_kind (row), ==, "MemberRow");
+                  g_assert_cmpstr (vct_row_get_kind (row), ==, "MemberRowView");
                   label = vct_test_dup_property (row, "name");
                 }
               else
                 {
                   g_assert_true (VCT_IS_FEED_PHOTO_ROW (row));
-                  g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoRow");
+                  g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoRowView");
                   label = vct_test_dup_property (row, "title");
                 }
               g_string_append_printf (text, "%s%s", i == start + 1 ? " " : ", ", label);
@@ -587,7 +587,7 @@ test_list_hidden_until_data (void)
 /* ------------------------------------------------------------------ sections and rows */
 
 /* One section per day, newest first; in a day newest first, ties in document order;
- * each section starts with a "DayHeader" header (role header) whose title is the day,
+ * each section starts with a "DayHeaderView" header (role header) whose title is the day,
  * and has no footer; unknown types skipped. The first load is one items-changed. */
 static void
 test_sections_by_day (void)
@@ -615,7 +615,7 @@ test_sections_by_day (void)
       g_assert_cmpuint (end, ==, starts[s + 1]);
       g_assert_true (VCT_IS_DAY_HEADER_ROW (header));
       g_assert_cmpint (vct_row_get_role (header), ==, VCT_ROW_ROLE_HEADER);
-      g_assert_cmpstr (vct_row_get_kind (header), ==, "DayHeader");
+      g_assert_cmpstr (vct_row_get_kind (header), ==, "DayHeaderView");
       vct_test_assert_property (header, "title", days[s]);
       /* No footer: the section ends with one of its rows. */
       g_assert_cmpint (vct_row_get_role (last), ==, VCT_ROW_ROLE_ITEM);
@@ -628,8 +628,8 @@ test_sections_by_day (void)
   standard_teardown (&fake, &wall);
 }
 
-/* Member rows (VctMemberRow, "MemberRow") and photo rows (VctFeedPhotoRow, "PhotoRow")
- * with the documented properties. */
+/* Member rows (VctMemberRow, "MemberRowView") and photo rows (VctFeedPhotoRow,
+ * "PhotoRowView") with the documented properties. */
 static void
 test_row_kinds_and_properties (void)
 {
@@ -644,7 +644,7 @@ test_row_kinds_and_properties (void)
 
   member = wall_row (&wall, 1);
   g_assert_true (VCT_IS_MEMBER_ROW (member));
-  g_assert_cmpstr (vct_row_get_kind (member), ==, "MemberRow");
+  g_assert_cmpstr (vct_row_get_kind (member), ==, "MemberRowView");
   g_assert_cmpint (vct_row_get_role (member), ==, VCT_ROW_ROLE_ITEM);
   vct_test_assert_property (member, "name", "member 7");
   vct_test_assert_property (member, "avatar-url", "https://example.com/avatars/7.png");
@@ -654,7 +654,7 @@ test_row_kinds_and_properties (void)
 
   photo = wall_row (&wall, 2);
   g_assert_true (VCT_IS_FEED_PHOTO_ROW (photo));
-  g_assert_cmpstr (vct_row_get_kind (photo), ==, "PhotoRow");
+  g_assert_cmpstr (vct_row_get_kind (photo), ==, "PhotoRowView");
   g_assert_cmpint (vct_row_get_role (photo), ==, VCT_ROW_ROLE_ITEM);
   vct_test_assert_property (photo, "title", "photo 30");
   vct_test_assert_property (photo, "description", "about 30");
@@ -1742,7 +1742,7 @@ test_factory_fixture (void)
       else
         {
           g_assert_true (VCT_IS_FEED_PHOTO_ROW (row));
-          g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoRow");
+          g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoRowView");
           photos++;
         }
     }

@@ -795,14 +795,14 @@ feed_layout (GListModel *list)
       if (VCT_IS_DAY_HEADER_ROW (row))
         {
           g_assert_cmpint (vct_row_get_role (row), ==, VCT_ROW_ROLE_HEADER);
-          g_assert_cmpstr (vct_row_get_kind (row), ==, "DayHeader");
+          g_assert_cmpstr (vct_row_get_kind (row), ==, "DayHeaderView");
           label = vct_test_dup_property (row, "title");
           g_string_append_printf (text, "H:%s", label);
         }
       else if (VCT_IS_MEMBER_ROW (row))
         {
           g_assert_cmpint (vct_row_get_role (row), ==, VCT_ROW_ROLE_ITEM);
-          g_assert_cmpstr (vct_row_get_kind (row), ==, "MemberRow");
+          g_assert_cmpstr (vct_row_get_kind (row), ==, "MemberRowView");
           label = vct_test_dup_property (row, "name");
           g_string_append_printf (text, "M:%s", label);
         }
@@ -810,7 +810,7 @@ feed_layout (GListModel *list)
         {
           g_assert_true (VCT_IS_FEED_PHOTO_ROW (row));
           g_assert_cmpint (vct_row_get_role (row), ==, VCT_ROW_ROLE_ITEM);
-          g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoRow");
+          g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoRowView");
           label = vct_test_dup_property (row, "title");
           g_string_append_printf (text, "P:%s", label);
         }

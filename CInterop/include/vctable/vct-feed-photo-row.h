@@ -24,7 +24,8 @@ G_BEGIN_DECLS
 /**
  * VctFeedPhotoRow:
  *
- * A photo row of the feed: properties `title`, `description`, `image-url` and `date`.
+ * A photo row of the feed (kind "PhotoRowView"): properties `title`, `description`,
+ * `image-url` and `date`.
  * Selecting it opens the photo's detail.
  */
 G_DECLARE_FINAL_TYPE (VctFeedPhotoRow, vct_feed_photo_row, VCT, FEED_PHOTO_ROW, VctRow)

@@ -90,7 +90,7 @@ struct ScreensFeedTests {
             let header = try #require(section.header as? DayHeaderViewModel)
             #expect(section.id == Identity(header.day))
             #expect(header.property("title") == .string(header.day))
-            #expect(try list.kinds.kind(of: header, role: .header) == "DayHeader")
+            #expect(try list.kinds.kind(of: header, role: .header) == "DayHeaderView")
         }
         // The first load is one insert of every section.
         #expect(harness.batches.values == [[.sections(Splice(position: 0, removed: 0, added: expected.count))]])
@@ -99,13 +99,13 @@ struct ScreensFeedTests {
         #expect(photo.property("date") == .string(photoDate))
     }
 
-    @Test("Rows: kinds MemberRow and PhotoRow with their properties")
+    @Test("Rows: kinds MemberRowView and PhotoRowView (MVVMKit's convention) with their properties")
     func rowsAndProperties() async throws {
         let harness = ScreensFeedHarness(entries: Self.mixed)
         #expect(await harness.load())
         let list = harness.feed.list
-        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 0)) == "PhotoRow")
-        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 1)) == "MemberRow")
+        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 0)) == "PhotoRowView")
+        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 1)) == "MemberRowView")
         let photo = try #require(list.row(at: RowIndex(section: 0, index: 0)))
         #expect(photo.propertyNames == ["title", "description", "imageUrl", "date"])
         #expect(photo.property("title") == .string("Harbour"))
@@ -260,9 +260,9 @@ struct ScreensFeedTests {
         #expect(await harness.load())
         #expect(harness.layout == ["2026-11-20: place-5 member-2", "2026-11-19: photo-3"])
         let list = harness.feed.list
-        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 0)) == "PlaceRow")
+        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 0)) == "PlaceRowView")
         #expect(list.row(at: RowIndex(section: 0, index: 0))?.property("name") == .string("Lisbon"))
-        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 1)) == "MemberRow")
+        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 1)) == "MemberRowView")
 
         // Its fields are checked like any other entry's.
         harness.screensService.setFeeds(["{\"type\": \"place\", \"id\": 5, \"date\": \"2026-11-20T10:00:00Z\"}"])

@@ -1,8 +1,8 @@
 import Synchronization
 
 /// Which row each feed entry `type` becomes: a factory per type, and the row kinds the
-/// feed's list uses (every row type registered here, plus `DayHeaderViewModel` as the
-/// section header).
+/// feed's list uses (every row type registered here, plus `DayHeaderViewModel`, kind
+/// `"DayHeaderView"`, as the section header).
 ///
 /// A new kind of row is a registration, not a change to `FeedViewModel`:
 ///
@@ -38,7 +38,7 @@ public final class FeedRowFactories: Sendable {
     }
 
     /// A registry with VCTable's entry types: `"member"` (`MemberRowViewModel`, kind
-    /// `"MemberRow"`) and `"photo"` (`PhotoRowViewModel`, kind `"PhotoRow"`). Each call
+    /// `"MemberRowView"`) and `"photo"` (`PhotoRowViewModel`, kind `"PhotoRowView"`). Each call
     /// returns a new registry.
     public static func standard() -> FeedRowFactories {
         let factories = FeedRowFactories()
@@ -52,7 +52,7 @@ public final class FeedRowFactories: Sendable {
     }
 
     /// Makes entries of `type` with `factory`, whose rows are `rowType`, shown as `kind`
-    /// (by default the conventional kind: `PlaceRowViewModel` → `"PlaceRow"`). Registering
+    /// (by default the conventional kind: `PlaceRowViewModel` → `"PlaceRowView"`). Registering
     /// a type again replaces its factory. Throws when `rowType` cannot be registered with
     /// that kind; nothing is registered then.
     @discardableResult

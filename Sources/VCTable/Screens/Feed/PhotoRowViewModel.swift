@@ -1,6 +1,6 @@
 import Foundation
 
-/// A photo on the wall (kind `"PhotoRow"`). Selecting it, or pressing it, asks to open
+/// A photo on the wall (kind `"PhotoRowView"`). Selecting it, or pressing it, asks to open
 /// its detail: `FeedViewModel.openDetail` reports the photo.
 ///
 /// Properties: `title`, `description`, `imageUrl`, `date` (`yyyy-MM-dd HH:mm` in the
