@@ -1,7 +1,7 @@
 /* screen-feed.c: VctDemoFeedScreen (a final VctDemoScreen), the news feed
  * (VctFeedModel): member rows (VctMemberRow) with a follow button and photo rows
  * (VctFeedPhotoRow), in one section per day under a day header (VctDayHeaderRow),
- * newest first.
+ * newest day first, each day in the service's order.
  *
  * Reloads: the model reports `loading` true, then (in one dispatch of its scheduler) the
  * list, `list-hidden` false, the title, `loading` false and, after a failure, the error.

@@ -28,11 +28,12 @@
 #define DAY_2 VCT_TEST_FEED_DAY_2
 #define DAY_3 VCT_TEST_FEED_DAY_3
 
-/* The standard wall, in a shuffled document order, with an entry of an unknown type
- * (skipped). Shown as (flat positions):
+/* The standard wall, in a shuffled document order (32, 7, 9, 30, the unknown entry, 12, 8,
+ * 31, 33), with an entry of an unknown type (skipped). Days newest first, each day's rows
+ * in document order, so (flat positions):
  *   0 DAY_1 header, 1 member 7 (12:50), 2 photo 30 (12:30), 3 member 8 (12:10, following)
- *   4 DAY_2 header, 5 member 9 (12:30), 6 photo 33 (12:30, later in the document),
- *     7 photo 31 (11:40)
+ *   4 DAY_2 header, 5 member 9 (12:30), 6 photo 31 (11:40, earlier in the document),
+ *     7 photo 33 (12:30)
  *   8 DAY_3 header, 9 photo 32 (12:00), 10 member 12 (11:10) */
 static char *
 standard_doc (void)
@@ -357,7 +358,7 @@ wall_layout (Wall *wall)
 
 #define STANDARD_LAYOUT                                        \
   DAY_1 ": member 7, photo 30, member 8 / "                    \
-  DAY_2 ": member 9, photo 33, photo 31 / "                    \
+  DAY_2 ": member 9, photo 31, photo 33 / "                    \
   DAY_3 ": photo 32, member 12"
 
 /* Holds the row at flat @position and logs its notifies with @tag. */
@@ -586,9 +587,10 @@ test_list_hidden_until_data (void)
 
 /* ------------------------------------------------------------------ sections and rows */
 
-/* One section per day, newest first; in a day newest first, ties in document order;
- * each section starts with a "DayHeaderView" header (role header) whose title is the day,
- * and has no footer; unknown types skipped. The first load is one items-changed. */
+/* One section per day, newest first; in a day the rows in document order (photo 31 before
+ * the newer photo 33); each section starts with a "DayHeaderView" header (role header)
+ * whose title is the day, and has no footer; unknown types skipped. The first load is one
+ * items-changed. */
 static void
 test_sections_by_day (void)
 {
@@ -1302,7 +1304,7 @@ test_open_detail (void)
   standard_setup (&fake, &wall);
   wall_load_standard (&wall, &fake);
   p30 = wall_row (&wall, 2);
-  p31 = wall_row (&wall, 7);
+  p31 = wall_row (&wall, 6);
   m7 = wall_row (&wall, 1);
   m8 = wall_row (&wall, 3);
   vct_test_assert_property (p30, "title", "photo 30");

@@ -1964,7 +1964,7 @@ test_sections_feed (void)
   VctRow *header1, *member7, *again;
   VctFollowState state = VCT_FOLLOW_STATE_NORMAL;
 
-  /* Three days, newest first; in each, newest first. */
+  /* Three days, newest first; in each, the rows in document order. */
   doc = g_string_new ("[");
   vct_test_feed_doc_photo (doc, 32, TLM_DAY_3 "T12:00:00Z");
   vct_test_feed_doc_member (doc, 7, TLM_DAY_1 "T12:50:00Z", FALSE);

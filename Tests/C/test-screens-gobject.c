@@ -266,9 +266,10 @@ sg_cancelled_cond (gpointer cancellable)
 #define DAY_2 VCT_TEST_FEED_DAY_2
 #define DAY_3 VCT_TEST_FEED_DAY_3
 
-/* test-feed.c's standard wall, in a shuffled document order. Flat (GListModel) order:
+/* test-feed.c's standard wall, in a shuffled document order. Flat (GListModel) order,
+ * days newest first, each day's rows in document order:
  *   0 header DAY_1, 1 member 7, 2 photo 30 (12:30), 3 member 8 (following),
- *   4 header DAY_2, 5 member 9, 6 photo 33, 7 photo 31,
+ *   4 header DAY_2, 5 member 9, 6 photo 31, 7 photo 33,
  *   8 header DAY_3, 9 photo 32, 10 member 12 */
 static char *
 standard_doc (void)
@@ -822,7 +823,7 @@ feed_layout (GListModel *list)
 
 #define STANDARD_LAYOUT                                         \
   "H:" DAY_1 ", M:member 7, P:photo 30, M:member 8, "           \
-  "H:" DAY_2 ", M:member 9, P:photo 33, P:photo 31, "           \
+  "H:" DAY_2 ", M:member 9, P:photo 31, P:photo 33, "           \
   "H:" DAY_3 ", P:photo 32, M:member 12"
 
 static void
@@ -1175,7 +1176,7 @@ test_feed_open_detail (void)
   g_assert_cmpint (gone, ==, 1); /* nobody else kept the photo */
 
   /* Pressing one opens it too. */
-  p33 = g_list_model_get_item (fx.list, 6);
+  p33 = g_list_model_get_item (fx.list, 7);
   g_assert_true (VCT_IS_FEED_PHOTO_ROW (p33));
   vct_row_press (VCT_ROW (p33));
   sg_run_until_event (&fx.log, "open-detail:33");

@@ -71,13 +71,13 @@ struct ScreensFeedTests {
     }
 
     @Test(
-        "One section per day (yyyy-MM-dd in the view model's time zone), newest day and newest post first",
+        "One section per day (yyyy-MM-dd in the view model's time zone), newest day first, posts in the service's order within a day",
         arguments: [
-            (0, ["2026-11-20: photo-3 member-2 photo-5 member-6", "2026-11-19: member-4", "2026-11-18: photo-1"],
+            (0, ["2026-11-20: member-2 photo-3 photo-5 member-6", "2026-11-19: member-4", "2026-11-18: photo-1"],
              "2026-11-20 12:00"),
-            (-8, ["2026-11-20: photo-3 member-2 photo-5", "2026-11-19: member-6 member-4", "2026-11-18: photo-1"],
+            (-8, ["2026-11-20: member-2 photo-3 photo-5", "2026-11-19: member-4 member-6", "2026-11-18: photo-1"],
              "2026-11-20 04:00"),
-            (9, ["2026-11-20: photo-3 member-2 photo-5 member-6 member-4", "2026-11-18: photo-1"],
+            (9, ["2026-11-20: member-2 photo-3 member-4 photo-5 member-6", "2026-11-18: photo-1"],
              "2026-11-20 21:00"),
         ] as [(Int, [String], String)])
     func dayGrouping(hoursFromGMT: Int, expected: [String], photoDate: String) async throws {
@@ -95,7 +95,7 @@ struct ScreensFeedTests {
         // The first load is one insert of every section.
         #expect(harness.batches.values == [[.sections(Splice(position: 0, removed: 0, added: expected.count))]])
         // A photo's date is shown in the same time zone.
-        let photo = try #require(list.row(at: RowIndex(section: 0, index: 0)) as? PhotoRowViewModel)
+        let photo = try #require(list.row(at: RowIndex(section: 0, index: 1)) as? PhotoRowViewModel)
         #expect(photo.property("date") == .string(photoDate))
     }
 
@@ -104,16 +104,16 @@ struct ScreensFeedTests {
         let harness = ScreensFeedHarness(entries: Self.mixed)
         #expect(await harness.load())
         let list = harness.feed.list
-        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 0)) == "PhotoRowView")
-        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 1)) == "MemberRowView")
-        let photo = try #require(list.row(at: RowIndex(section: 0, index: 0)))
+        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 0)) == "MemberRowView")
+        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 1)) == "PhotoRowView")
+        let photo = try #require(list.row(at: RowIndex(section: 0, index: 1)))
         #expect(photo.propertyNames == ["title", "description", "imageUrl", "date"])
         #expect(photo.property("title") == .string("Harbour"))
         #expect(photo.property("description") == .string("about 3"))
         #expect(photo.property("imageUrl") == .string("https://example.com/photos/3.png"))
         #expect(photo.property("date") == .string("2026-11-20 12:00"))
         #expect(photo.property("nope") == nil)
-        let member = try #require(list.row(at: RowIndex(section: 0, index: 1)))
+        let member = try #require(list.row(at: RowIndex(section: 0, index: 0)))
         #expect(member.propertyNames == ["name", "avatarUrl", "followState", "buttonHidden", "buttonEnabled", "spinning"])
         #expect(member.property("name") == .string("Ada"))
         #expect(member.property("avatarUrl") == .string("https://example.com/avatars/2.png"))
@@ -140,7 +140,7 @@ struct ScreensFeedTests {
         ]
         let harness = ScreensFeedHarness(entries: first)
         #expect(await harness.load())
-        #expect(harness.layout == ["2026-11-20: photo-3 member-2", "2026-11-18: photo-1"])
+        #expect(harness.layout == ["2026-11-20: member-2 photo-3", "2026-11-18: photo-1"])
 
         func reload(_ entries: [String]) async -> [[ListChange]] {
             harness.batches.removeAll()
@@ -149,8 +149,8 @@ struct ScreensFeedTests {
             return harness.batches.values
         }
         let inserted = first + [JSON.photo(7, date: "2026-11-20T13:00:00Z")]
-        #expect(await reload(inserted) == [[.rows(section: 0, Splice(position: 0, removed: 0, added: 1))]])
-        #expect(harness.layout == ["2026-11-20: photo-7 photo-3 member-2", "2026-11-18: photo-1"])
+        #expect(await reload(inserted) == [[.rows(section: 0, Splice(position: 2, removed: 0, added: 1))]])
+        #expect(harness.layout == ["2026-11-20: member-2 photo-3 photo-7", "2026-11-18: photo-1"])
 
         let renamed = [
             JSON.member(2, date: "2026-11-20T09:00:00Z"),
@@ -162,7 +162,7 @@ struct ScreensFeedTests {
         #expect(await reload(renamed) == [], "the same document changes nothing")
 
         #expect(await reload(Array(renamed.filter { !$0.contains("\"id\": 1,") })) == [[.sections(Splice(position: 1, removed: 1, added: 0))]])
-        #expect(harness.layout == ["2026-11-20: photo-7 photo-3 member-2"])
+        #expect(harness.layout == ["2026-11-20: member-2 photo-3 photo-7"])
         #expect(harness.mirror.problems.isEmpty, "\(harness.mirror.problems)")
         #expect(harness.mirror.copy == ToolkitSectionSnapshot.of(harness.feed.list.sections))
     }
@@ -231,10 +231,10 @@ struct ScreensFeedTests {
         #expect(await harness.load())
         harness.events.removeAll()
         let list = harness.feed.list
-        #expect(list.selectRow(at: RowIndex(section: 0, index: 0)))      // photo 3
+        #expect(list.selectRow(at: RowIndex(section: 0, index: 1)))      // photo 3
         #expect(harness.details.count == 0, "reported later, not inside selectRow")
         #expect(list.pressRow(at: RowIndex(section: 2, index: 0)))       // photo 1
-        #expect(list.selectRow(at: RowIndex(section: 0, index: 1)))      // member 2: nothing
+        #expect(list.selectRow(at: RowIndex(section: 0, index: 0)))      // member 2: nothing
         #expect(!list.selectRow(at: RowIndex(section: 5, index: 0)))
         #expect(await harness.drain())
         #expect(harness.details.values.map(\.id) == [3, 1])

@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// The wall's view model: members and photos from a `FeedService`, grouped into one
-/// section per day (`yyyy-MM-dd` in `timeZone`), newest day first and newest post first
-/// within a day.
+/// section per day (`yyyy-MM-dd` in `timeZone`), newest day first; within a day the posts
+/// keep the service's order.
 ///
 /// ```swift
 /// let feed = FeedViewModel.factoryInstance()
@@ -132,22 +132,26 @@ public final class FeedViewModel: Sendable {
         if !state.withLock({ $0.adopt(task, for: generation) }) { task.cancel() }
     }
 
-    /// The rows of `items`, in day sections, newest first (ties keep document order).
+    /// The rows of `items`, in day sections, newest day first; within a day the rows keep
+    /// the service's order (the original's `buildViewModels` sorts the days only).
     static func sections(
         of items: [FeedItem], factories: [String: FeedRowFactories.Factory], context: FeedRowContext
     ) throws -> [ListSection] {
-        let ordered = items.sorted { ($0.date, $1.index) > ($1.date, $0.index) }
-        var sections: [ListSection] = []
-        for item in ordered {
+        var days: [(date: Date, section: ListSection)] = []
+        var dayIndex: [String: Int] = [:]
+        for item in items {
             guard let factory = factories[item.type] else { continue }
             let row = try factory(item, context)
             let day = FeedDates.day(of: item.date, in: context.timeZone)
-            if sections.last?.id != Identity(day) {
-                sections.append(ListSection(id: Identity(day), header: DayHeaderViewModel(day: day), rows: []))
+            if let index = dayIndex[day] {
+                days[index].section.rows.append(row)
+            } else {
+                dayIndex[day] = days.count
+                days.append((item.date, ListSection(id: Identity(day), header: DayHeaderViewModel(day: day), rows: [row])))
             }
-            sections[sections.count - 1].rows.append(row)
         }
-        return sections
+        // Days do not overlap, so any post of a day dates the whole day.
+        return days.sorted { $0.date > $1.date }.map(\.section)
     }
 
     /// A fetched reload: the list change prepared off the loop, and what to do once it is shown.
