@@ -246,6 +246,51 @@ struct ScreensFeedTests {
         #expect(harness.screensService.followCalls.isEmpty)
     }
 
+    @Test("A photo row is ViewModelPressible: its factory sets cellPressed, which selecting and pressing call; a program's factory can set its own")
+    func cellPressed() async throws {
+        let harness = ScreensFeedHarness(entries: Self.mixed)
+        #expect(await harness.load())
+        harness.events.removeAll()
+        let list = harness.feed.list
+        let row = try #require(list.row(at: RowIndex(section: 0, index: 1)) as? any ViewModelPressible)
+        #expect((row as? PhotoRowViewModel)?.photo.id == 3)
+        #expect(!(list.row(at: RowIndex(section: 0, index: 0)) is any ViewModelPressible), "a member row is not pressible")
+        // What the original's didSelectRowAt does: `rowViewModel.cellPressed?()`.
+        let pressed = try #require(row.cellPressed)
+        pressed()
+        #expect(harness.details.count == 0, "reported later, not inside cellPressed")
+        #expect(await harness.drain())
+        #expect(harness.events.values == ["detail:3"])
+        // A row without a closure does nothing when selected or pressed.
+        var bare = try #require(row as? PhotoRowViewModel)
+        bare.cellPressed = nil
+        bare.userSelected()
+        bare.userPressed()
+        #expect(await harness.drain())
+        #expect(harness.events.values == ["detail:3"])
+
+        // The program wraps the standard photo factory and sets its own cellPressed: the
+        // list's selection and press call it instead of openDetail.
+        let factories = FeedRowFactories.standard()
+        let standardPhoto = try #require(factories.factory(for: "photo"))
+        let opened = ToolkitRecorder<Int>()
+        try factories.register("photo", rowType: PhotoRowViewModel.self) { item, context in
+            guard var photo = try standardPhoto(item, context) as? PhotoRowViewModel else {
+                throw VCTableError(.failed, "not a photo row")
+            }
+            let id = photo.photo.id
+            photo.cellPressed = { opened.append(id) }
+            return photo
+        }
+        let custom = ScreensFeedHarness(entries: Self.mixed, rowFactories: factories)
+        #expect(await custom.load())
+        #expect(custom.feed.list.selectRow(at: RowIndex(section: 0, index: 1)))   // photo 3
+        #expect(custom.feed.list.pressRow(at: RowIndex(section: 2, index: 0)))    // photo 1
+        #expect(opened.values == [3, 1], "called inline, on the caller's thread")
+        #expect(await custom.drain())
+        #expect(custom.details.values.isEmpty)
+    }
+
     @Test("A third row kind (place) comes from a factory registration alone, with its own kind")
     func placeRows() async throws {
         let entries = [

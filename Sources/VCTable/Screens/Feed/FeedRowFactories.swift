@@ -38,15 +38,21 @@ public final class FeedRowFactories: Sendable {
     }
 
     /// A registry with VCTable's entry types: `"member"` (`MemberRowViewModel`, kind
-    /// `"MemberRowView"`) and `"photo"` (`PhotoRowViewModel`, kind `"PhotoRowView"`). Each call
-    /// returns a new registry.
+    /// `"MemberRowView"`) and `"photo"` (`PhotoRowViewModel`, kind `"PhotoRowView"`), whose
+    /// factory sets the row's `cellPressed` to report `FeedViewModel.openDetail` with the
+    /// photo (the original's `photoCellViewModel.cellPressed = { … }`). Each call returns a
+    /// new registry.
     public static func standard() -> FeedRowFactories {
         let factories = FeedRowFactories()
         _ = try? factories.register("member", rowType: MemberRowViewModel.self) { item, context in
             try MemberRowViewModel(item: item, context: context)
         }
         _ = try? factories.register("photo", rowType: PhotoRowViewModel.self) { item, context in
-            try PhotoRowViewModel(item: item, context: context)
+            var row = try PhotoRowViewModel(item: item, context: context)
+            let photo = row.photo
+            let openDetail = context.openDetail
+            row.cellPressed = { openDetail.emit(photo) }
+            return row
         }
         return factories
     }

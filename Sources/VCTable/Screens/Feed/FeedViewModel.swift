@@ -22,7 +22,8 @@ import Synchronization
 /// - `list` holds the rows (`MemberRowViewModel`, `PhotoRowViewModel`, and whatever
 ///   `rowFactories` adds) under `DayHeaderViewModel` headers; a reload reports only the
 ///   differences, and keeps the follow state of members it already showed;
-/// - pressing a member row follows the member; selecting or pressing a photo row reports
+/// - pressing a member row follows the member; selecting or pressing a photo row calls its
+///   `cellPressed` (`ViewModelPressible`), which the standard factory sets to report
 ///   `openDetail`; a failed reload or follow reports `didError`.
 ///
 /// Latest wins: a reload supersedes the one in flight, which is cancelled and whose
