@@ -411,15 +411,16 @@ standard_teardown (FakeService *fake, Wall *wall)
 
 /* ------------------------------------------------------------------ title, loading, hidden */
 
-/* "Loading..." before and during the first fetch, "Your Feeds" once it delivered, and it
- * stays so (reported once) through later reloads. */
+/* "Loading..." before and during every fetch (set by each reload, as the original's
+ * start()), "Your Feeds" once it delivered, with data or with an error; each change
+ * reported once, later; the rows stay shown during a later reload. */
 static void
 test_title_loading_then_loaded (void)
 {
   FakeService fake;
   Wall wall;
   VctApiRequest *request;
-  char *title, *json = standard_doc ();
+  char *title, *seen, *part, *json = standard_doc ();
   guint mark;
 
   standard_setup (&fake, &wall);
@@ -444,17 +445,46 @@ test_title_loading_then_loaded (void)
   g_assert_cmpstr (title, ==, LOADED_TITLE);
   g_free (title);
 
-  /* A second reload: the title stays, and is not reported again. */
+  /* A second reload: "Loading..." again at once (the original's start()), reported later,
+   * never inline; the rows stay shown; "Your Feeds" once it delivered. */
   mark = vct_test_log_mark (&wall.log);
   vct_feed_model_reload (wall.model);
-  request = fake_service_wait_fetch (&fake);
   title = vct_feed_model_dup_title (wall.model);
-  g_assert_cmpstr (title, ==, LOADED_TITLE);
+  g_assert_cmpstr (title, ==, LOADING_TITLE);
   g_free (title);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, mark, "title:"), ==, 0);
+  request = fake_service_wait_fetch (&fake);
+  vct_test_log_wait (&wall.log, mark, "title:" LOADING_TITLE, 1);
+  g_assert_false (vct_feed_model_is_list_hidden (wall.model));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (wall.list)), ==, STANDARD_N_ITEMS);
   vct_api_request_return_json (request, json, -1);
   vct_test_log_wait (&wall.log, mark, "loading:0", 1);
   settle_loop (NULL);
-  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "title:"), ==, 1);
+  title = vct_feed_model_dup_title (wall.model);
+  g_assert_cmpstr (title, ==, LOADED_TITLE);
+  g_free (title);
+  seen = vct_test_log_since (&wall.log, mark);
+  part = vct_test_log_filter (seen, "title:");
+  g_assert_cmpstr (part, ==, "title:" LOADING_TITLE "|title:" LOADED_TITLE);
+  g_free (part);
+  g_free (seen);
+
+  /* A reload that fails: the same two titles, then the error; the rows still shown. */
+  mark = vct_test_log_mark (&wall.log);
+  vct_feed_model_reload (wall.model);
+  vct_test_return_error (fake_service_wait_fetch (&fake), VCT_ERROR_HTTP_STATUS, "feeds refused");
+  vct_test_log_wait (&wall.log, mark, "error:", 1);
+  settle_loop (NULL);
+  title = vct_feed_model_dup_title (wall.model);
+  g_assert_cmpstr (title, ==, LOADED_TITLE);
+  g_free (title);
+  seen = vct_test_log_since (&wall.log, mark);
+  part = vct_test_log_filter (seen, "title:");
+  g_assert_cmpstr (part, ==, "title:" LOADING_TITLE "|title:" LOADED_TITLE);
+  g_free (part);
+  g_free (seen);
+  g_assert_false (vct_feed_model_is_list_hidden (wall.model));
+  assert_layout (&wall, STANDARD_LAYOUT);
 
   g_free (json);
   standard_teardown (&fake, &wall);
@@ -1225,7 +1255,7 @@ test_reload_latest_wins (void)
   second = fake_service_wait_fetch (&fake);
   vct_api_request_return_json (first, standard, -1);
   settle_loop (NULL);
-  vct_test_assert_log_since (&wall.log, mark, "loading:1");
+  vct_test_assert_log_since (&wall.log, mark, "loading:1|title:" LOADING_TITLE);
   assert_layout (&wall, DAY_2 ": photo 41");
   vct_api_request_return_json (second, one, -1);
   vct_test_log_wait (&wall.log, mark, "loading:0", 1);
@@ -1260,7 +1290,9 @@ test_reload_failure_keeps_rows (void)
   vct_test_return_error (fake_service_wait_fetch (&fake), VCT_ERROR_INVALID_JSON, "Item 3 is not JSON.");
   vct_test_log_wait (&wall.log, mark, "error:", 1);
   settle_loop (NULL);
-  vct_test_assert_log_since (&wall.log, mark, "loading:1|loading:0|error:" ERROR_PREFIX "Item 3 is not JSON.");
+  vct_test_assert_log_since (&wall.log, mark,
+                             "loading:1|title:" LOADING_TITLE "|title:" LOADED_TITLE "|loading:0|error:" ERROR_PREFIX
+                             "Item 3 is not JSON.");
   g_assert_false (vct_feed_model_is_loading (wall.model));
   g_assert_false (vct_feed_model_is_list_hidden (wall.model));
   assert_layout (&wall, STANDARD_LAYOUT);
@@ -1275,8 +1307,9 @@ test_reload_failure_keeps_rows (void)
   settle_loop (NULL);
   message = vct_test_log_since (&wall.log, mark);
   g_test_message ("undecodable: %s", message);
-  g_assert_true (g_str_has_prefix (message, "loading:1|loading:0|error:" ERROR_PREFIX));
-  g_assert_cmpuint (vct_test_log_count (&wall.log, mark, ""), ==, 3);
+  g_assert_true (g_str_has_prefix (message, "loading:1|title:" LOADING_TITLE "|title:" LOADED_TITLE
+                                            "|loading:0|error:" ERROR_PREFIX));
+  g_assert_cmpuint (vct_test_log_count (&wall.log, mark, ""), ==, 5);
   g_free (message);
   assert_layout (&wall, STANDARD_LAYOUT);
   assert_item_is (&wall, 1, m7);

@@ -899,25 +899,30 @@ test_feed_load_order (void)
   g_free (date);
   g_object_unref (row);
 
-  /* A failed reload: loading, then the error (the title is already loaded, the rows stay). */
+  /* A failed reload: loading and "Loading..." again, then "Your Feeds", loading off and
+   * the error; the rows stay shown. */
   vct_feed_model_reload (fx.model);
   request = fake_service_wait_fetch (&fx.fake);
-  sg_run_until_event (&fx.log, "notify::loading=1");
-  sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1");
+  sg_run_until_event (&fx.log, "notify::title=Loading...");
+  sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1|cb-title:Loading...|notify::title=Loading...");
+  g_assert_false (vct_feed_model_is_list_hidden (fx.model));
   vct_test_return_error (request, VCT_ERROR_HTTP_STATUS, "feeds refused");
   sg_run_until_event (&fx.log, "did-error:feeds refused");
   settle_loop (NULL);
-  sg_assert_log (&fx.log, "cb-loading:0|notify::loading=0|cb-error:feeds refused|did-error:feeds refused");
+  sg_assert_log (&fx.log, "cb-title:Your Feeds|notify::title=Your Feeds|cb-loading:0|notify::loading=0|"
+                          "cb-error:feeds refused|did-error:feeds refused");
   g_assert_cmpuint (g_list_model_get_n_items (fx.list), ==, STANDARD_N_ITEMS);
   g_assert_false (vct_feed_model_is_list_hidden (fx.model));
 
-  /* The same document again: nothing in the list changes, only loading is reported. */
+  /* The same document again: nothing in the list changes, only loading and the title are
+   * reported. */
   vct_feed_model_reload (fx.model);
   request = fake_service_wait_fetch (&fx.fake);
   vct_api_request_return_json (request, json, -1);
   sg_run_until_event (&fx.log, "notify::loading=0");
   settle_loop (NULL);
-  sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1|cb-loading:0|notify::loading=0");
+  sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1|cb-title:Loading...|notify::title=Loading...|"
+                          "cb-title:Your Feeds|notify::title=Your Feeds|cb-loading:0|notify::loading=0");
   layout = feed_layout (fx.list);
   g_assert_cmpstr (layout, ==, STANDARD_LAYOUT);
   g_free (layout);
@@ -1517,7 +1522,8 @@ test_feed_threads_other_callers (void)
   sg_call_in_thread (SG_RETURN_ERROR, request);
   sg_run_until_event (&fx.log, "did-error:too slow");
   settle_loop (NULL);
-  sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1|cb-loading:0|notify::loading=0"
+  sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1|cb-title:Loading...|notify::title=Loading..."
+                          "|cb-title:Your Feeds|notify::title=Your Feeds|cb-loading:0|notify::loading=0"
                           "|cb-error:too slow|did-error:too slow");
 
   g_assert_cmpint (g_atomic_int_get (&fx.log.base.wrong_thread), ==, 0);
@@ -1832,7 +1838,8 @@ test_feed_threads_worker_model (void)
   request = sg_requests_wait (&worker.requests, &worker.requests.fetches);
   sg_call_in_thread (SG_RETURN_ERROR, request);
   sg_log_wait_event (&worker.log, "did-error:too slow");
-  sg_assert_log (&worker.log, "cb-loading:1|notify::loading=1|cb-loading:0|notify::loading=0"
+  sg_assert_log (&worker.log, "cb-loading:1|notify::loading=1|cb-title:Loading...|notify::title=Loading..."
+                              "|cb-title:Your Feeds|notify::title=Your Feeds|cb-loading:0|notify::loading=0"
                               "|cb-error:too slow|did-error:too slow");
   g_assert_cmpint (g_atomic_int_get (&worker.log.base.wrong_thread), ==, 0);
 

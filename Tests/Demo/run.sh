@@ -368,6 +368,13 @@ if [ "$(grep -c '^section ' "$out")" = 5 ] && [ "$(grep '^section ' "$out" | cut
 else
     fail "feed fixture: 5 day sections, newest day first" "$(grep '^section ' "$out")"
 fi
+# A second reload: "Loading..." again while it runs (the original's start()), then "Your
+# Feeds" (that the rows stay shown meanwhile is pinned by test-feed.c and the Swift tests).
+run_demo feed_reload_again $'reload\nwait\nreload\nwait\nshow 0 1\nquit\n' feed
+expect_session "feed: a second reload titles Loading... again, then Your Feeds" "$FEED_HEAD
+$FEED_HEAD
+section 0: 2026-11-20
+row 0: [member] Tim (following)"
 
 # Follow Radia (row 2): loading, then checked; the row shows it. Press a photo: its detail.
 run_demo feed_follow $'reload\nwait\nshow 0 3\nfollow 2\nshow 2 1\nfollow 2\nfollow 0\npress 4\nselect 1\nselect 5\nfollow 1\npress 5\nshow 5 1\nfollow 40\nquit\n' feed
@@ -471,7 +478,9 @@ section 0: 2026-11-20
 row 0: [member] Ada (following)"
 
     run_demo feed_http_reload_error $'reload\nwait\nreload\nwait\nshow 0 2\n' feed --uri "$BASE/seq/feed-err/feeds,404"
-    expect_session "feed http: a reload that fails after a good one: one error line, the rows kept" "$FEED_HTTP_HEAD
+    expect_session "feed http: a reload that fails after a good one: Loading... again, one error line, the rows kept" "$FEED_HTTP_HEAD
+title: Loading...
+title: Your Feeds
 error: An Error Occurred: The server answered HTTP 404 Not Found for $BASE/seq/feed-err/feeds,404.
 section 0: 2026-11-20
 row 0: [member] Ada (follow)

@@ -96,7 +96,9 @@ void vct_feed_model_unref (VctFeedModel *model);
  * vct_feed_model_dup_title:
  * @model: a feed
  *
- * Returns: (transfer full): "Loading..." until the first load, then "Your Feeds"; free with g_free()
+ * Returns: (transfer full): "Loading..." while a reload runs (from the call to
+ *   vct_feed_model_reload(), every time), then "Your Feeds" once it delivered, with data
+ *   or with an error; free with g_free()
  */
 char *vct_feed_model_dup_title (VctFeedModel *model);
 
@@ -112,7 +114,8 @@ gboolean vct_feed_model_is_loading (VctFeedModel *model);
  * vct_feed_model_is_list_hidden:
  * @model: a feed
  *
- * Returns: whether the list is hidden (until data first arrives)
+ * Returns: whether the list is hidden: until data first arrives; a later reload leaves the
+ *   last good rows shown
  */
 gboolean vct_feed_model_is_list_hidden (VctFeedModel *model);
 

@@ -17,7 +17,7 @@ struct ScreensFeedTests {
         JSON.member(6, date: "2026-11-20T03:00:00Z", following: true),
     ]
 
-    @Test("Title, loading flag and list visibility: Loading... until the first fetch, then Your Feeds; all notified later")
+    @Test("Title, loading flag and list visibility: Loading... during every fetch, then Your Feeds; the list hidden only until the first data; all notified later")
     func titleLoadingHidden() async {
         let harness = ScreensFeedHarness(entries: Self.mixed)
         let feed = harness.feed
@@ -33,17 +33,31 @@ struct ScreensFeedTests {
         #expect(feed.isLoading.value == false)
         #expect(feed.lastError == nil)
 
-        // A later reload: the title and the list's visibility stay; only the loading flag
-        // (and the list, when something changed) is reported.
+        // A later reload: "Loading..." again while it runs (the original's start()), but the
+        // list stays visible with the last good rows; then "Your Feeds" again.
         harness.events.removeAll()
         harness.screensService.setFeeds(Self.mixed + [JSON.photo(9, date: "2026-11-18T08:00:00Z")])
         feed.reload()
         #expect(feed.isLoading.value == true, "the value changes at once")
+        #expect(feed.title.value == "Loading...", "the value changes at once")
+        #expect(feed.isListHidden.value == false)
         #expect(harness.events.values.isEmpty, "nothing is reported inside reload()")
         let events = harness.events
         #expect(await harness.context.screensIterate(until: { events.values.contains("loading:false") }))
         #expect(await harness.drain())
-        #expect(harness.events.values == ["loading:true", "list", "loading:false"])
+        #expect(harness.events.values == ["loading:true", "title:Loading...", "list", "title:Your Feeds", "loading:false"])
+        #expect(feed.title.value == "Your Feeds")
+
+        // A reload that fails: the same title steps, the list still shown.
+        harness.events.removeAll()
+        harness.screensService.setFeeds(.failure(VCTableError(.connectionFailed, "Could not fetch the feeds.")))
+        #expect(await harness.load())
+        #expect(harness.events.values == [
+            "loading:true", "title:Loading...", "title:Your Feeds", "loading:false",
+            "error:An Error Occurred\n\nCould not fetch the feeds.",
+        ])
+        #expect(feed.isListHidden.value == false)
+        #expect(feed.list.numberOfSections == 3, "the last good rows stay")
     }
 
     @Test("A failed first fetch: the title becomes Your Feeds, the list stays hidden, didError says why")
@@ -65,7 +79,7 @@ struct ScreensFeedTests {
         harness.events.removeAll()
         service.setFeeds(Self.mixed)
         #expect(await harness.load())
-        #expect(harness.events.values == ["loading:true", "list", "hidden:false", "loading:false"])
+        #expect(harness.events.values == ["loading:true", "title:Loading...", "list", "hidden:false", "title:Your Feeds", "loading:false"])
         #expect(harness.feed.lastError == nil)
         #expect(harness.mirror.problems.isEmpty, "\(harness.mirror.problems)")
     }

@@ -17,8 +17,10 @@ import Synchronization
 ///
 /// The screen's state is in `Observable`s and its events in `EventEmitter`s, all notifying
 /// later on `scheduler`, never inline:
-/// - `title` is "Loading..." until the first fetch ends, then "Your Feeds";
-/// - `isLoading` is true while a fetch runs; `isListHidden` is true until data arrived;
+/// - `title` is "Loading..." while a fetch runs (every reload), then "Your Feeds" once it
+///   ends, with data or with an error;
+/// - `isLoading` is true while a fetch runs; `isListHidden` is true until data first
+///   arrived, and stays false afterwards: the last good rows stay visible during a reload;
 /// - `list` holds the rows (`MemberRowViewModel`, `PhotoRowViewModel`, and whatever
 ///   `rowFactories` adds) under `DayHeaderViewModel` headers; a reload reports only the
 ///   differences, and keeps the follow state of members it already showed;
@@ -30,9 +32,9 @@ import Synchronization
 /// outcome is never delivered; after an error the last good rows stay. Every member is
 /// safe from any thread.
 public final class FeedViewModel: Sendable {
-    /// The title while the first fetch runs.
+    /// The title while a fetch runs.
     public static let loadingTitle = "Loading..."
-    /// The title once the first fetch ended.
+    /// The title once a fetch ended (with data or with an error).
     public static let loadedTitle = "Your Feeds"
 
     private struct State: Sendable, ReloadTracking {
@@ -51,11 +53,13 @@ public final class FeedViewModel: Sendable {
     /// Which entry types become which rows.
     public let rowFactories: FeedRowFactories
 
-    /// The screen title: "Loading..." until the first fetch ends, then "Your Feeds".
+    /// The screen title: "Loading..." while a fetch runs (set by every `reload()`), then
+    /// "Your Feeds" once it ended, with data or with an error.
     public let title: Observable<String>
     /// Whether a fetch is running (for a spinner).
     public let isLoading: Observable<Bool>
-    /// Whether the list should be hidden: true until the first successful fetch.
+    /// Whether the list should be hidden: true until the first successful fetch, then false
+    /// for good (a reload leaves the last good rows visible).
     public let isListHidden: Observable<Bool>
     /// The rows, one section per day (section id and header title: the day, `yyyy-MM-dd`).
     public let list: ListModel
@@ -102,7 +106,9 @@ public final class FeedViewModel: Sendable {
     /// The error of the last reload that failed, or `nil` once one succeeds.
     public var lastError: VCTableError? { state.withLock { $0.lastError } }
 
-    /// Fetches the feeds and shows them; supersedes a reload in flight.
+    /// Fetches the feeds and shows them; supersedes a reload in flight. Sets `isLoading` and
+    /// the "Loading..." title at once (the original's `start()`); the rows already shown
+    /// stay visible until the new ones replace them.
     public func reload() {
         let (generation, superseded) = state.withLock { state in
             state.generation &+= 1
@@ -112,6 +118,7 @@ public final class FeedViewModel: Sendable {
         }
         superseded?.cancel()
         isLoading.value = true
+        title.value = Self.loadingTitle
 
         let service = self.service
         let list = self.list
