@@ -58,9 +58,9 @@ public final class FeedRowFactories: Sendable {
     }
 
     /// Makes entries of `type` with `factory`, whose rows are `rowType`, shown as `kind`
-    /// (by default the conventional kind: `PlaceRowViewModel` → `"PlaceRowView"`). Registering
-    /// a type again replaces its factory. Throws when `rowType` cannot be registered with
-    /// that kind; nothing is registered then.
+    /// (by default the conventional kind: `PlaceRowViewModel` → `"PlaceRowView"`).
+    /// Registering a type again replaces its factory. Throws when `rowType` cannot be
+    /// registered with that kind; nothing is registered then.
     @discardableResult
     public func register(
         _ type: String, rowType: any RowViewModel.Type, kind: String? = nil,
