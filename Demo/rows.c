@@ -37,7 +37,7 @@ vct_demo_rows_get_boolean (VctRow     *row,
   return value;
 }
 
-/* ------------------------------------------------------ the photo table: PhotoCell */
+/* -------------------------------------------------- the photo table: PhotoCellView */
 
 /* "Entry ID: 1 | <title> | album 1" */
 static char *
@@ -67,7 +67,7 @@ vct_demo_rows_photo_cell_cells (VctRow                *row,
   cells->trailing = g_strdup_printf ("album %" G_GINT64_FORMAT, album_id);
 }
 
-/* ----------------------------------------------------------- the feed: MemberRow */
+/* ------------------------------------------------------- the feed: MemberRowView */
 
 /* How the follow state reads in a script: the button's label. */
 static const char *
@@ -121,7 +121,7 @@ vct_demo_rows_member_cells (VctRow                *row,
     cells->trailing_style = button_enabled ? VCT_DEMO_CELL_BUTTON : VCT_DEMO_CELL_DISABLED;
 }
 
-/* ------------------------------------------------------------ the feed: PhotoRow */
+/* -------------------------------------------------------- the feed: PhotoRowView */
 
 /* "[photo] Lantern market | 2026-11-20 11:34" */
 static char *
@@ -145,7 +145,7 @@ vct_demo_rows_photo_row_cells (VctRow                *row,
   cells->trailing = vct_demo_rows_get (row, "date");
 }
 
-/* --------------------------------------------------------- the song picker: SongRow */
+/* ----------------------------------------------------- the song picker: SongRowView */
 
 /* Check boxes while picking, radio buttons while listening (one plays). */
 static const char *
@@ -188,7 +188,7 @@ vct_demo_rows_song_cells (VctRow                *row,
   cells->trailing = vct_demo_rows_get (row, "duration");
 }
 
-/* ---------------------------------------------------------- headers: DayHeader */
+/* ------------------------------------------------------ headers: DayHeaderView */
 
 static char *
 vct_demo_rows_title_line (VctRow *row)

@@ -1,10 +1,12 @@
 /* screen-feed.c: VctDemoFeedScreen (a final VctDemoScreen), the news feed
  * (VctFeedModel): member rows (VctMemberRow) with a follow button and photo rows
  * (VctFeedPhotoRow), in one section per day under a day header (VctDayHeaderRow),
- * newest first.
+ * newest day first, each day in the service's order.
  *
- * Reloads: the model reports `loading` true, then (in one dispatch of its scheduler) the
- * list, `list-hidden` false, the title, `loading` false and, after a failure, the error.
+ * Reloads: the model reports `loading` true and (from a second reload on) the title
+ * "Loading...", then (in one dispatch of its scheduler) the list, `list-hidden` false,
+ * the title "Your Feeds", `loading` false and, after a failure, the error. The rows
+ * shown stay shown during a reload.
  * So when `loading` turns false the screen ends the reload later
  * (vct_demo_screen_end_reload_later()), once the error, if any, has come.
  *

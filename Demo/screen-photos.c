@@ -1,6 +1,6 @@
 /* screen-photos.c: VctDemoPhotosScreen (a final VctDemoScreen), the photo table
  * (VctTableModel), the demo's default screen: its rows are the model's list of
- * VctPhotoRow ("PhotoCell"); selecting one makes the title show its photo.
+ * VctPhotoRow ("PhotoCellView"); selecting one makes the title show its photo.
  *
  * The model is the source of truth: the title is whatever did-update-navigation-title
  * said last, the rows are read from the model's list on demand (never copied), and

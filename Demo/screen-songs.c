@@ -1,5 +1,5 @@
 /* screen-songs.c: VctDemoSongsScreen (a final VctDemoScreen), the meditation song
- * picker (VctSongPickerModel): one section of VctSongRow ("SongRow") rows whose `mode`
+ * picker (VctSongPickerModel): one section of VctSongRow ("SongRowView") rows whose `mode`
  * follows the screen's state: picking (selected/unselected) → listening
  * (playing/playable; the unselected rows leave the list) → finished, and back. The end
  * of the session (next or finish at the last song) reports "state: finished", then the

@@ -33,8 +33,9 @@
  *   - lists: the items-changed runs, applied in order to a mirror (the row objects, held),
  *     give at rest the list itself (the same object at every position); while a run is
  *     emitted the list reads as that run left it; get_section partitions the list, a
- *     header starts its section; a feed has one "DayHeader" section per day, newest first;
- *     a picker one section; rows have their class's documented properties (no others);
+ *     header starts its section; a feed has one "DayHeaderView" section per day, newest
+ *     first; a picker one section; rows have their class's documented properties (no
+ *     others);
  *     a member row's button-hidden, button-enabled and spinning agree with follow-state;
  *     get_item past the end is NULL;
  *   - row notify: names a property of the row's class; a member row notifies only
@@ -45,7 +46,8 @@
  *     that could start one (two presses while loading send one);
  *   - feeds: latest wins (rows only from a fetch sent after the reload before they were
  *     added; an error only from a fetch no reload superseded in flight; each error once);
- *     the title and the list only ever go from "Loading..." and hidden to loaded;
+ *     the title is "Loading..." while a reload is in flight and "Your Feeds" once one
+ *     delivered; the list only ever goes from hidden to shown;
  *   - both screens load after a reload call; the picker is PICKING, LISTENING or FINISHED,
  *     with its title; once the loop is idle, picking rows are selected or unselected (the
  *     button enabled iff one is selected), listening has none unselected and exactly one
@@ -408,26 +410,26 @@ check_row (Model *m, VctRow *row, gboolean idle, gboolean as_of)
   CHECK (kind != NULL, "model %d: a row without a kind", m->index);
   if (m->feed)
     {
-      if (strcmp (kind, "MemberRow") == 0)
+      if (strcmp (kind, "MemberRowView") == 0)
         {
           expected = member_properties;
-          CHECK (VCT_IS_MEMBER_ROW (row) && role == VCT_ROW_ROLE_ITEM, "a MemberRow of type %s, role %d", G_OBJECT_TYPE_NAME (row), role);
+          CHECK (VCT_IS_MEMBER_ROW (row) && role == VCT_ROW_ROLE_ITEM, "a MemberRowView of type %s, role %d", G_OBJECT_TYPE_NAME (row), role);
         }
-      else if (strcmp (kind, "PhotoRow") == 0)
+      else if (strcmp (kind, "PhotoRowView") == 0)
         {
           expected = photo_properties;
-          CHECK (VCT_IS_FEED_PHOTO_ROW (row) && role == VCT_ROW_ROLE_ITEM, "a PhotoRow of type %s, role %d", G_OBJECT_TYPE_NAME (row), role);
+          CHECK (VCT_IS_FEED_PHOTO_ROW (row) && role == VCT_ROW_ROLE_ITEM, "a PhotoRowView of type %s, role %d", G_OBJECT_TYPE_NAME (row), role);
         }
-      else if (strcmp (kind, "DayHeader") == 0)
+      else if (strcmp (kind, "DayHeaderView") == 0)
         {
           expected = header_properties;
-          CHECK (VCT_IS_DAY_HEADER_ROW (row) && role == VCT_ROW_ROLE_HEADER, "a DayHeader of type %s, role %d", G_OBJECT_TYPE_NAME (row), role);
+          CHECK (VCT_IS_DAY_HEADER_ROW (row) && role == VCT_ROW_ROLE_HEADER, "a DayHeaderView of type %s, role %d", G_OBJECT_TYPE_NAME (row), role);
         }
     }
-  else if (strcmp (kind, "SongRow") == 0)
+  else if (strcmp (kind, "SongRowView") == 0)
     {
       expected = song_properties;
-      CHECK (VCT_IS_SONG_ROW (row) && role == VCT_ROW_ROLE_ITEM, "a SongRow of type %s, role %d", G_OBJECT_TYPE_NAME (row), role);
+      CHECK (VCT_IS_SONG_ROW (row) && role == VCT_ROW_ROLE_ITEM, "a SongRowView of type %s, role %d", G_OBJECT_TYPE_NAME (row), role);
     }
   CHECK (expected != NULL, "model %d: a row of kind \"%s\"", m->index, kind);
   klass = G_OBJECT_GET_CLASS (row);
@@ -450,14 +452,14 @@ check_row (Model *m, VctRow *row, gboolean idle, gboolean as_of)
         CHECK (g_value_get_string (&value) != NULL, "a %s's \"%s\" reads as NULL", kind, spec->name);
     }
 
-  if (strcmp (kind, "MemberRow") == 0)
+  if (strcmp (kind, "MemberRowView") == 0)
     check_member_row (row, as_of);
-  else if (strcmp (kind, "DayHeader") == 0)
+  else if (strcmp (kind, "DayHeaderView") == 0)
     {
       g_autofree char *day = row_dup (row, "title");
-      CHECK (is_day (day), "a DayHeader titled \"%s\"", day);
+      CHECK (is_day (day), "a DayHeaderView titled \"%s\"", day);
     }
-  else if (strcmp (kind, "SongRow") == 0)
+  else if (strcmp (kind, "SongRowView") == 0)
     {
       g_autofree char *mode = row_dup (row, "mode");
       CHECK (in_list (mode, song_modes) || (!idle && g_strcmp0 (mode, "hidden") == 0), "a song row in mode \"%s\"", mode);
@@ -470,8 +472,8 @@ static void
 on_feed_title (const char *title, gpointer data)
 {
   called (data);
-  /* "Loading..." until the first load, then "Your Feeds": the one change there is. */
-  CHECK (g_strcmp0 (title, "Your Feeds") == 0, "the feed's title became \"%s\"", title);
+  /* "Loading..." while a reload runs (every reload), "Your Feeds" once it delivered. */
+  CHECK (g_strcmp0 (title, "Loading...") == 0 || g_strcmp0 (title, "Your Feeds") == 0, "the feed's title became \"%s\"", title);
 }
 
 static void
@@ -640,9 +642,9 @@ check_latest_row (Model *m, VctRow *row, guint64 reload_at)
   gpointer sent;
   guint serial;
 
-  if (kind == NULL || (strcmp (kind, "MemberRow") != 0 && strcmp (kind, "PhotoRow") != 0))
+  if (kind == NULL || (strcmp (kind, "MemberRowView") != 0 && strcmp (kind, "PhotoRowView") != 0))
     return;
-  text = row_dup (row, strcmp (kind, "MemberRow") == 0 ? "name" : "title");
+  text = row_dup (row, strcmp (kind, "MemberRowView") == 0 ? "name" : "title");
   tag = text ? strchr (text, '@') : NULL;
   if (tag == NULL)
     return;
@@ -910,10 +912,10 @@ on_row_notify (GObject *object, GParamSpec *pspec, gpointer data)
   /* In place, a member row changes only its follow state, a song row its mode; a new
    * document may change any content of a row whose identity stays (a member's new avatar,
    * a song's new title: "reported as notify on that object"). */
-  if (g_strcmp0 (kind, "MemberRow") == 0)
+  if (g_strcmp0 (kind, "MemberRowView") == 0)
     CHECK (in_list (property, follow_properties) || (p->model->documents > p->documents && in_list (property, member_properties)),
            "a member row's \"%s\" changed, no document since it was watched", property);
-  else if (g_strcmp0 (kind, "SongRow") == 0)
+  else if (g_strcmp0 (kind, "SongRowView") == 0)
     CHECK (strcmp (property, "mode") == 0 || (p->model->documents > p->documents && in_list (property, song_properties)),
            "a song row's \"%s\" changed, no document since it was watched", property);
   else
@@ -1406,7 +1408,7 @@ check_list (Model *m, gboolean idle)
             {
               g_autofree char *day = row_dup (row, "title");
 
-              CHECK (vct_row_get_role (row) == VCT_ROW_ROLE_HEADER && g_strcmp0 (vct_row_get_kind (row), "DayHeader") == 0,
+              CHECK (vct_row_get_role (row) == VCT_ROW_ROLE_HEADER && g_strcmp0 (vct_row_get_kind (row), "DayHeaderView") == 0,
                      "model %d: section %u starts with a %s, role %d", m->index, section, vct_row_get_kind (row), vct_row_get_role (row));
               CHECK (previous_day == NULL || strcmp (previous_day, day) > 0, "model %d: day %s after day %s (newest first)", m->index, day, previous_day);
               CHECK (s_end - s_start >= 2, "model %d: the section of day %s has no row", m->index, day);
@@ -1448,10 +1450,14 @@ check_screen (Model *m)
       g_autofree char *title = vct_feed_model_dup_title (m->handle);
       gboolean hidden = vct_feed_model_is_list_hidden (m->handle);
 
+      gboolean loading = vct_feed_model_is_loading (m->handle);
+
       CHECK (g_strcmp0 (title, "Loading...") == 0 || g_strcmp0 (title, "Your Feeds") == 0, "the feed is titled \"%s\"", title);
-      CHECK (!m->loaded || strcmp (title, "Your Feeds") == 0, "model %d: the title went back to \"%s\"", m->index, title);
+      CHECK (!loading || strcmp (title, "Loading...") == 0, "model %d: a reload in flight, titled \"%s\"", m->index, title);
+      CHECK (loading || !m->loaded || strcmp (title, "Your Feeds") == 0, "model %d: no reload in flight after a load, titled \"%s\"",
+             m->index, title);
       CHECK (!m->shown || !hidden, "model %d: the list was hidden again", m->index);
-      m->loaded = strcmp (title, "Your Feeds") == 0;
+      m->loaded = m->loaded || strcmp (title, "Your Feeds") == 0;
       m->shown = !hidden;
     }
   else
@@ -1662,9 +1668,9 @@ account_row (Model *m, VctRow *row, gboolean press)
 
   if (!m->feed || kind == NULL)
     return;
-  if (strcmp (kind, "PhotoRow") == 0)
+  if (strcmp (kind, "PhotoRowView") == 0)
     m->max_details++;
-  else if (press && strcmp (kind, "MemberRow") == 0)
+  else if (press && strcmp (kind, "MemberRowView") == 0)
     {
       g_autofree char *name = row_dup (row, "name");
       VctFollowState state = 0;

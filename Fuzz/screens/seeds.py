@@ -10,7 +10,7 @@ replaces itself and reloads); a list handler's its slot (0 the mirror's items-ch
 notify::n-items, 2-3 more items-changed) plus 4 to arm it (it disconnects itself); a watcher's
 its index (0-3) plus 4 to arm it plus 8 * what the armed handler does (0 unwatch, 1 and
 reload, 2 and drop the model). A press / select / watch / row-ref byte is a flat position in
-the list (the feed's position 0 is a DayHeader, 1 its first row), top bit: anything. The document seeds are chosen with a port of
+the list (the feed's position 0 is a DayHeaderView, 1 its first row), top bit: anything. The document seeds are chosen with a port of
 feed_document / song_document so that, say, the follow seeds press member rows.
 """
 import os

@@ -103,8 +103,8 @@ vct_feed_model_class_init (VctFeedModelClass *klass)
   /**
    * VctFeedModel:title:
    *
-   * The screen's title: "Loading..." until the first load, then the feed's title
-   * ("Your Feeds").
+   * The screen's title: "Loading..." while a reload runs (every reload), then the
+   * feed's title ("Your Feeds") once it delivered, with data or with an error.
    */
   properties[PROP_TITLE] =
     g_param_spec_string ("title", NULL, NULL, NULL,
@@ -120,7 +120,8 @@ vct_feed_model_class_init (VctFeedModelClass *klass)
   /**
    * VctFeedModel:list-hidden: (getter is_list_hidden)
    *
-   * Whether the list is hidden (before the first load).
+   * Whether the list is hidden: before the first load; a later reload leaves the last
+   * good rows shown.
    */
   properties[PROP_LIST_HIDDEN] =
     g_param_spec_boolean ("list-hidden", NULL, NULL, TRUE,

@@ -91,8 +91,10 @@ vct_row_class_init (VctRowClass *klass)
   /**
    * VctRow:kind:
    *
-   * The name of the widget that shows the row, MVVMKit's convention (the photo table's
-   * rows: "PhotoCell").
+   * The name of the widget that shows the row, by MVVMKit's convention the row's Swift
+   * view model type name without the trailing "Model": "PhotoCellView" (the photo
+   * table's rows), "MemberRowView", "PhotoRowView" and "DayHeaderView" (the feed's),
+   * "SongRowView" (the song picker's).
    */
   properties[PROP_KIND] =
     g_param_spec_string ("kind", NULL, NULL,

@@ -28,11 +28,12 @@
 #define DAY_2 VCT_TEST_FEED_DAY_2
 #define DAY_3 VCT_TEST_FEED_DAY_3
 
-/* The standard wall, in a shuffled document order, with an entry of an unknown type
- * (skipped). Shown as (flat positions):
+/* The standard wall, in a shuffled document order (32, 7, 9, 30, the unknown entry, 12, 8,
+ * 31, 33), with an entry of an unknown type (skipped). Days newest first, each day's rows
+ * in document order, so (flat positions):
  *   0 DAY_1 header, 1 member 7 (12:50), 2 photo 30 (12:30), 3 member 8 (12:10, following)
- *   4 DAY_2 header, 5 member 9 (12:30), 6 photo 33 (12:30, later in the document),
- *     7 photo 31 (11:40)
+ *   4 DAY_2 header, 5 member 9 (12:30), 6 photo 31 (11:40, earlier in the document),
+ *     7 photo 33 (12:30)
  *   8 DAY_3 header, 9 photo 32 (12:00), 10 member 12 (11:10) */
 static char *
 standard_doc (void)
@@ -283,9 +284,9 @@ wait_member_state (Wall *wall, const char *name, const char *state)
 
 /* Every row of the list as "DAY: a, b / DAY: c" (members by name, photos by title),
  * checking the sections' structure on the way: each a contiguous range that
- * vct_list_model_get_section gives for each of its positions, led by a "DayHeader"
- * header (role header), then its rows (role item, "MemberRow" or "PhotoRow"), no footer;
- * vct_list_model_get_n_sections counts them. */
+ * vct_list_model_get_section gives for each of its positions, led by a
+ * "DayHeaderView" header (role header), then its rows (role item, "MemberRowView" or
+ * "PhotoRowView"), no footer; vct_list_model_get_n_sections counts them. */
 static char *
 wall_layout (Wall *wall)
 {
@@ -316,7 +317,7 @@ wall_layout (Wall *wall)
             {
               g_assert_true (VCT_IS_DAY_HEADER_ROW (row));
               g_assert_cmpint (vct_row_get_role (row), ==, VCT_ROW_ROLE_HEADER);
-              g_assert_cmpstr (vct_row_get_kind (row), ==, "DayHeader");
+              g_assert_cmpstr (vct_row_get_kind (row), ==, "DayHeaderView");
               label = vct_test_dup_property (row, "title");
               g_string_append_printf (text, "%s:", label);
             }
@@ -325,13 +326,13 @@ wall_layout (Wall *wall)
               g_assert_cmpint (vct_row_get_role (row), ==, VCT_ROW_ROLE_ITEM);
               if (VCT_IS_MEMBER_ROW (row))
                 {
-                  g_assert_cmpstr (vct_row_get_kind (row), ==, "MemberRow");
+                  g_assert_cmpstr (vct_row_get_kind (row), ==, "MemberRowView");
                   label = vct_test_dup_property (row, "name");
                 }
               else
                 {
                   g_assert_true (VCT_IS_FEED_PHOTO_ROW (row));
-                  g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoRow");
+                  g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoRowView");
                   label = vct_test_dup_property (row, "title");
                 }
               g_string_append_printf (text, "%s%s", i == start + 1 ? " " : ", ", label);
@@ -356,7 +357,7 @@ wall_layout (Wall *wall)
 
 #define STANDARD_LAYOUT                                        \
   DAY_1 ": member 7, photo 30, member 8 / "                    \
-  DAY_2 ": member 9, photo 33, photo 31 / "                    \
+  DAY_2 ": member 9, photo 31, photo 33 / "                    \
   DAY_3 ": photo 32, member 12"
 
 /* Holds the row at flat @position and logs its notifies with @tag. */
@@ -409,15 +410,16 @@ standard_teardown (FakeService *fake, Wall *wall)
 
 /* ------------------------------------------------------------------ title, loading, hidden */
 
-/* "Loading..." before and during the first fetch, "Your Feeds" once it delivered, and it
- * stays so (reported once) through later reloads. */
+/* "Loading..." before and during every fetch (set by each reload, as the original's
+ * start()), "Your Feeds" once it delivered, with data or with an error; each change
+ * reported once, later; the rows stay shown during a later reload. */
 static void
 test_title_loading_then_loaded (void)
 {
   FakeService fake;
   Wall wall;
   VctApiRequest *request;
-  char *title, *json = standard_doc ();
+  char *title, *seen, *part, *json = standard_doc ();
   guint mark;
 
   standard_setup (&fake, &wall);
@@ -442,17 +444,46 @@ test_title_loading_then_loaded (void)
   g_assert_cmpstr (title, ==, LOADED_TITLE);
   g_free (title);
 
-  /* A second reload: the title stays, and is not reported again. */
+  /* A second reload: "Loading..." again at once (the original's start()), reported later,
+   * never inline; the rows stay shown; "Your Feeds" once it delivered. */
   mark = vct_test_log_mark (&wall.log);
   vct_feed_model_reload (wall.model);
-  request = fake_service_wait_fetch (&fake);
   title = vct_feed_model_dup_title (wall.model);
-  g_assert_cmpstr (title, ==, LOADED_TITLE);
+  g_assert_cmpstr (title, ==, LOADING_TITLE);
   g_free (title);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, mark, "title:"), ==, 0);
+  request = fake_service_wait_fetch (&fake);
+  vct_test_log_wait (&wall.log, mark, "title:" LOADING_TITLE, 1);
+  g_assert_false (vct_feed_model_is_list_hidden (wall.model));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (wall.list)), ==, STANDARD_N_ITEMS);
   vct_api_request_return_json (request, json, -1);
   vct_test_log_wait (&wall.log, mark, "loading:0", 1);
   settle_loop (NULL);
-  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "title:"), ==, 1);
+  title = vct_feed_model_dup_title (wall.model);
+  g_assert_cmpstr (title, ==, LOADED_TITLE);
+  g_free (title);
+  seen = vct_test_log_since (&wall.log, mark);
+  part = vct_test_log_filter (seen, "title:");
+  g_assert_cmpstr (part, ==, "title:" LOADING_TITLE "|title:" LOADED_TITLE);
+  g_free (part);
+  g_free (seen);
+
+  /* A reload that fails: the same two titles, then the error; the rows still shown. */
+  mark = vct_test_log_mark (&wall.log);
+  vct_feed_model_reload (wall.model);
+  vct_test_return_error (fake_service_wait_fetch (&fake), VCT_ERROR_HTTP_STATUS, "feeds refused");
+  vct_test_log_wait (&wall.log, mark, "error:", 1);
+  settle_loop (NULL);
+  title = vct_feed_model_dup_title (wall.model);
+  g_assert_cmpstr (title, ==, LOADED_TITLE);
+  g_free (title);
+  seen = vct_test_log_since (&wall.log, mark);
+  part = vct_test_log_filter (seen, "title:");
+  g_assert_cmpstr (part, ==, "title:" LOADING_TITLE "|title:" LOADED_TITLE);
+  g_free (part);
+  g_free (seen);
+  g_assert_false (vct_feed_model_is_list_hidden (wall.model));
+  assert_layout (&wall, STANDARD_LAYOUT);
 
   g_free (json);
   standard_teardown (&fake, &wall);
@@ -585,9 +616,10 @@ test_list_hidden_until_data (void)
 
 /* ------------------------------------------------------------------ sections and rows */
 
-/* One section per day, newest first; in a day newest first, ties in document order;
- * each section starts with a "DayHeader" header (role header) whose title is the day,
- * and has no footer; unknown types skipped. The first load is one items-changed. */
+/* One section per day, newest first; in a day the rows in document order (photo 31 before
+ * the newer photo 33); each section starts with a "DayHeaderView" header (role header)
+ * whose title is the day, and has no footer; unknown types skipped. The first load is one
+ * items-changed. */
 static void
 test_sections_by_day (void)
 {
@@ -614,7 +646,7 @@ test_sections_by_day (void)
       g_assert_cmpuint (end, ==, starts[s + 1]);
       g_assert_true (VCT_IS_DAY_HEADER_ROW (header));
       g_assert_cmpint (vct_row_get_role (header), ==, VCT_ROW_ROLE_HEADER);
-      g_assert_cmpstr (vct_row_get_kind (header), ==, "DayHeader");
+      g_assert_cmpstr (vct_row_get_kind (header), ==, "DayHeaderView");
       vct_test_assert_property (header, "title", days[s]);
       /* No footer: the section ends with one of its rows. */
       g_assert_cmpint (vct_row_get_role (last), ==, VCT_ROW_ROLE_ITEM);
@@ -627,8 +659,8 @@ test_sections_by_day (void)
   standard_teardown (&fake, &wall);
 }
 
-/* Member rows (VctMemberRow, "MemberRow") and photo rows (VctFeedPhotoRow, "PhotoRow")
- * with the documented properties. */
+/* Member rows (VctMemberRow, "MemberRowView") and photo rows (VctFeedPhotoRow,
+ * "PhotoRowView") with the documented properties. */
 static void
 test_row_kinds_and_properties (void)
 {
@@ -643,7 +675,7 @@ test_row_kinds_and_properties (void)
 
   member = wall_row (&wall, 1);
   g_assert_true (VCT_IS_MEMBER_ROW (member));
-  g_assert_cmpstr (vct_row_get_kind (member), ==, "MemberRow");
+  g_assert_cmpstr (vct_row_get_kind (member), ==, "MemberRowView");
   g_assert_cmpint (vct_row_get_role (member), ==, VCT_ROW_ROLE_ITEM);
   vct_test_assert_property (member, "name", "member 7");
   vct_test_assert_property (member, "avatar-url", "https://example.com/avatars/7.png");
@@ -653,7 +685,7 @@ test_row_kinds_and_properties (void)
 
   photo = wall_row (&wall, 2);
   g_assert_true (VCT_IS_FEED_PHOTO_ROW (photo));
-  g_assert_cmpstr (vct_row_get_kind (photo), ==, "PhotoRow");
+  g_assert_cmpstr (vct_row_get_kind (photo), ==, "PhotoRowView");
   g_assert_cmpint (vct_row_get_role (photo), ==, VCT_ROW_ROLE_ITEM);
   vct_test_assert_property (photo, "title", "photo 30");
   vct_test_assert_property (photo, "description", "about 30");
@@ -1222,7 +1254,7 @@ test_reload_latest_wins (void)
   second = fake_service_wait_fetch (&fake);
   vct_api_request_return_json (first, standard, -1);
   settle_loop (NULL);
-  vct_test_assert_log_since (&wall.log, mark, "loading:1");
+  vct_test_assert_log_since (&wall.log, mark, "loading:1|title:" LOADING_TITLE);
   assert_layout (&wall, DAY_2 ": photo 41");
   vct_api_request_return_json (second, one, -1);
   vct_test_log_wait (&wall.log, mark, "loading:0", 1);
@@ -1257,7 +1289,9 @@ test_reload_failure_keeps_rows (void)
   vct_test_return_error (fake_service_wait_fetch (&fake), VCT_ERROR_INVALID_JSON, "Item 3 is not JSON.");
   vct_test_log_wait (&wall.log, mark, "error:", 1);
   settle_loop (NULL);
-  vct_test_assert_log_since (&wall.log, mark, "loading:1|loading:0|error:" ERROR_PREFIX "Item 3 is not JSON.");
+  vct_test_assert_log_since (&wall.log, mark,
+                             "loading:1|title:" LOADING_TITLE "|title:" LOADED_TITLE "|loading:0|error:" ERROR_PREFIX
+                             "Item 3 is not JSON.");
   g_assert_false (vct_feed_model_is_loading (wall.model));
   g_assert_false (vct_feed_model_is_list_hidden (wall.model));
   assert_layout (&wall, STANDARD_LAYOUT);
@@ -1272,8 +1306,9 @@ test_reload_failure_keeps_rows (void)
   settle_loop (NULL);
   message = vct_test_log_since (&wall.log, mark);
   g_test_message ("undecodable: %s", message);
-  g_assert_true (g_str_has_prefix (message, "loading:1|loading:0|error:" ERROR_PREFIX));
-  g_assert_cmpuint (vct_test_log_count (&wall.log, mark, ""), ==, 3);
+  g_assert_true (g_str_has_prefix (message, "loading:1|title:" LOADING_TITLE "|title:" LOADED_TITLE
+                                            "|loading:0|error:" ERROR_PREFIX));
+  g_assert_cmpuint (vct_test_log_count (&wall.log, mark, ""), ==, 5);
   g_free (message);
   assert_layout (&wall, STANDARD_LAYOUT);
   assert_item_is (&wall, 1, m7);
@@ -1301,7 +1336,7 @@ test_open_detail (void)
   standard_setup (&fake, &wall);
   wall_load_standard (&wall, &fake);
   p30 = wall_row (&wall, 2);
-  p31 = wall_row (&wall, 7);
+  p31 = wall_row (&wall, 6);
   m7 = wall_row (&wall, 1);
   m8 = wall_row (&wall, 3);
   vct_test_assert_property (p30, "title", "photo 30");
@@ -1740,7 +1775,7 @@ test_factory_fixture (void)
       else
         {
           g_assert_true (VCT_IS_FEED_PHOTO_ROW (row));
-          g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoRow");
+          g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoRowView");
           photos++;
         }
     }

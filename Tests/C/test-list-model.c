@@ -876,8 +876,8 @@ test_first_load (void)
       g_assert_cmpstr (thumbnail_url, ==, want_thumbnail);
       /* `entry` is the row's text as the cell shows it (PhotoCellViewModel.entryText). */
       g_assert_cmpstr (entry, ==, want_entry);
-      g_assert_cmpstr (kind, ==, "PhotoCell");
-      g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoCell");
+      g_assert_cmpstr (kind, ==, "PhotoCellView");
+      g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoCellView");
       g_assert_cmpint (role, ==, VCT_ROW_ROLE_ITEM);
       g_assert_cmpint (vct_row_get_role (row), ==, VCT_ROW_ROLE_ITEM);
     }
@@ -1898,13 +1898,13 @@ tlm_assert_feed_sections (VctListModel *list, const guint *starts, guint n_secti
             {
               g_assert_true (VCT_IS_DAY_HEADER_ROW (row));
               g_assert_cmpint (role, ==, VCT_ROW_ROLE_HEADER);
-              g_assert_cmpstr (vct_row_get_kind (row), ==, "DayHeader");
+              g_assert_cmpstr (vct_row_get_kind (row), ==, "DayHeaderView");
             }
           else
             {
               g_assert_true (VCT_IS_MEMBER_ROW (row) || VCT_IS_FEED_PHOTO_ROW (row));
               g_assert_cmpint (role, ==, VCT_ROW_ROLE_ITEM);
-              g_assert_cmpstr (vct_row_get_kind (row), ==, VCT_IS_MEMBER_ROW (row) ? "MemberRow" : "PhotoRow");
+              g_assert_cmpstr (vct_row_get_kind (row), ==, VCT_IS_MEMBER_ROW (row) ? "MemberRowView" : "PhotoRowView");
             }
         }
     }
@@ -1964,7 +1964,7 @@ test_sections_feed (void)
   VctRow *header1, *member7, *again;
   VctFollowState state = VCT_FOLLOW_STATE_NORMAL;
 
-  /* Three days, newest first; in each, newest first. */
+  /* Three days, newest first; in each, the rows in document order. */
   doc = g_string_new ("[");
   vct_test_feed_doc_photo (doc, 32, TLM_DAY_3 "T12:00:00Z");
   vct_test_feed_doc_member (doc, 7, TLM_DAY_1 "T12:50:00Z", FALSE);
@@ -2284,7 +2284,7 @@ test_lifetime (void)
   g_assert_cmpint (tlm_row_id (row), ==, 2);
   g_object_get (row, "title", &title, "kind", &kind, NULL);
   g_assert_cmpstr (title, ==, "photo 2");
-  g_assert_cmpstr (kind, ==, "PhotoCell");
+  g_assert_cmpstr (kind, ==, "PhotoCellView");
   g_assert_cmpint (vct_row_get_role (row), ==, VCT_ROW_ROLE_ITEM);
   vct_row_select (row);
   vct_row_press (row);
@@ -2337,7 +2337,7 @@ test_lifetime_list (void)
   g_assert_cmpuint (vct_list_model_get_n_sections (list), ==, 1);
   title = tlm_row_title (row);
   g_assert_cmpstr (title, ==, "photo 3");
-  g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoCell");
+  g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoCellView");
 
   /* Its rows, selected or pressed while it lives on: their model is gone, nothing is
    * reported; the list emits nothing. */

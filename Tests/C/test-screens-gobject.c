@@ -266,9 +266,10 @@ sg_cancelled_cond (gpointer cancellable)
 #define DAY_2 VCT_TEST_FEED_DAY_2
 #define DAY_3 VCT_TEST_FEED_DAY_3
 
-/* test-feed.c's standard wall, in a shuffled document order. Flat (GListModel) order:
+/* test-feed.c's standard wall, in a shuffled document order. Flat (GListModel) order,
+ * days newest first, each day's rows in document order:
  *   0 header DAY_1, 1 member 7, 2 photo 30 (12:30), 3 member 8 (following),
- *   4 header DAY_2, 5 member 9, 6 photo 33, 7 photo 31,
+ *   4 header DAY_2, 5 member 9, 6 photo 31, 7 photo 33,
  *   8 header DAY_3, 9 photo 32, 10 member 12 */
 static char *
 standard_doc (void)
@@ -784,14 +785,14 @@ feed_layout (GListModel *list)
       if (VCT_IS_DAY_HEADER_ROW (row))
         {
           g_assert_cmpint (vct_row_get_role (row), ==, VCT_ROW_ROLE_HEADER);
-          g_assert_cmpstr (vct_row_get_kind (row), ==, "DayHeader");
+          g_assert_cmpstr (vct_row_get_kind (row), ==, "DayHeaderView");
           label = vct_test_dup_property (row, "title");
           g_string_append_printf (text, "H:%s", label);
         }
       else if (VCT_IS_MEMBER_ROW (row))
         {
           g_assert_cmpint (vct_row_get_role (row), ==, VCT_ROW_ROLE_ITEM);
-          g_assert_cmpstr (vct_row_get_kind (row), ==, "MemberRow");
+          g_assert_cmpstr (vct_row_get_kind (row), ==, "MemberRowView");
           label = vct_test_dup_property (row, "name");
           g_string_append_printf (text, "M:%s", label);
         }
@@ -799,7 +800,7 @@ feed_layout (GListModel *list)
         {
           g_assert_true (VCT_IS_FEED_PHOTO_ROW (row));
           g_assert_cmpint (vct_row_get_role (row), ==, VCT_ROW_ROLE_ITEM);
-          g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoRow");
+          g_assert_cmpstr (vct_row_get_kind (row), ==, "PhotoRowView");
           label = vct_test_dup_property (row, "title");
           g_string_append_printf (text, "P:%s", label);
         }
@@ -811,7 +812,7 @@ feed_layout (GListModel *list)
 
 #define STANDARD_LAYOUT                                         \
   "H:" DAY_1 ", M:member 7, P:photo 30, M:member 8, "           \
-  "H:" DAY_2 ", M:member 9, P:photo 33, P:photo 31, "           \
+  "H:" DAY_2 ", M:member 9, P:photo 31, P:photo 33, "           \
   "H:" DAY_3 ", P:photo 32, M:member 12"
 
 static void
@@ -887,25 +888,30 @@ test_feed_load_order (void)
   g_free (date);
   g_object_unref (row);
 
-  /* A failed reload: loading, then the error (the title is already loaded, the rows stay). */
+  /* A failed reload: loading and "Loading..." again, then "Your Feeds", loading off and
+   * the error; the rows stay shown. */
   vct_feed_model_reload (fx.model);
   request = fake_service_wait_fetch (&fx.fake);
-  sg_run_until_event (&fx.log, "notify::loading=1");
-  sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1");
+  sg_run_until_event (&fx.log, "notify::title=Loading...");
+  sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1|cb-title:Loading...|notify::title=Loading...");
+  g_assert_false (vct_feed_model_is_list_hidden (fx.model));
   vct_test_return_error (request, VCT_ERROR_HTTP_STATUS, "feeds refused");
   sg_run_until_event (&fx.log, "did-error:feeds refused");
   settle_loop (NULL);
-  sg_assert_log (&fx.log, "cb-loading:0|notify::loading=0|cb-error:feeds refused|did-error:feeds refused");
+  sg_assert_log (&fx.log, "cb-title:Your Feeds|notify::title=Your Feeds|cb-loading:0|notify::loading=0|"
+                          "cb-error:feeds refused|did-error:feeds refused");
   g_assert_cmpuint (g_list_model_get_n_items (fx.list), ==, STANDARD_N_ITEMS);
   g_assert_false (vct_feed_model_is_list_hidden (fx.model));
 
-  /* The same document again: nothing in the list changes, only loading is reported. */
+  /* The same document again: nothing in the list changes, only loading and the title are
+   * reported. */
   vct_feed_model_reload (fx.model);
   request = fake_service_wait_fetch (&fx.fake);
   vct_api_request_return_json (request, json, -1);
   sg_run_until_event (&fx.log, "notify::loading=0");
   settle_loop (NULL);
-  sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1|cb-loading:0|notify::loading=0");
+  sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1|cb-title:Loading...|notify::title=Loading...|"
+                          "cb-title:Your Feeds|notify::title=Your Feeds|cb-loading:0|notify::loading=0");
   layout = feed_layout (fx.list);
   g_assert_cmpstr (layout, ==, STANDARD_LAYOUT);
   g_free (layout);
@@ -1164,7 +1170,7 @@ test_feed_open_detail (void)
   g_assert_cmpint (gone, ==, 1); /* nobody else kept the photo */
 
   /* Pressing one opens it too. */
-  p33 = g_list_model_get_item (fx.list, 6);
+  p33 = g_list_model_get_item (fx.list, 7);
   g_assert_true (VCT_IS_FEED_PHOTO_ROW (p33));
   vct_row_press (VCT_ROW (p33));
   sg_run_until_event (&fx.log, "open-detail:33");
@@ -1506,7 +1512,8 @@ test_feed_threads_other_callers (void)
   sg_call_in_thread (SG_RETURN_ERROR, request);
   sg_run_until_event (&fx.log, "did-error:too slow");
   settle_loop (NULL);
-  sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1|cb-loading:0|notify::loading=0"
+  sg_assert_log (&fx.log, "cb-loading:1|notify::loading=1|cb-title:Loading...|notify::title=Loading..."
+                          "|cb-title:Your Feeds|notify::title=Your Feeds|cb-loading:0|notify::loading=0"
                           "|cb-error:too slow|did-error:too slow");
 
   g_assert_cmpint (g_atomic_int_get (&fx.log.base.wrong_thread), ==, 0);
@@ -1822,7 +1829,8 @@ test_feed_threads_worker_model (void)
   request = sg_requests_wait (&worker.requests, &worker.requests.fetches);
   sg_call_in_thread (SG_RETURN_ERROR, request);
   sg_log_wait_event (&worker.log, "did-error:too slow");
-  sg_assert_log (&worker.log, "cb-loading:1|notify::loading=1|cb-loading:0|notify::loading=0"
+  sg_assert_log (&worker.log, "cb-loading:1|notify::loading=1|cb-title:Loading...|notify::title=Loading..."
+                              "|cb-title:Your Feeds|notify::title=Your Feeds|cb-loading:0|notify::loading=0"
                               "|cb-error:too slow|did-error:too slow");
   g_assert_cmpint (g_atomic_int_get (&worker.log.base.wrong_thread), ==, 0);
 

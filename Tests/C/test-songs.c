@@ -195,7 +195,7 @@ picker_clear (Picker *picker)
 }
 
 /* The shown rows as "song 1=unselected, song 2=selected", checking each row (a
- * VctSongRow, "SongRow", role item, in the one section) and that the view's copy
+ * VctSongRow, "SongRowView", role item, in the one section) and that the view's copy
  * matches; g_free. */
 static char *
 picker_rows (Picker *picker)
@@ -214,7 +214,7 @@ picker_rows (Picker *picker)
       char *mode = vct_test_dup_property (row, "mode");
 
       g_assert_true (VCT_IS_SONG_ROW (row));
-      g_assert_cmpstr (vct_row_get_kind (row), ==, "SongRow");
+      g_assert_cmpstr (vct_row_get_kind (row), ==, "SongRowView");
       g_assert_cmpint (vct_row_get_role (row), ==, VCT_ROW_ROLE_ITEM);
       g_assert_cmpuint (vct_list_model_get_section (picker->list, i, &start, &end), ==, 0);
       g_assert_cmpuint (start, ==, 0);

@@ -461,7 +461,7 @@ test_swift_follow_state (void)
 
       if (!VCT_IS_MEMBER_ROW (row))
         continue;
-      g_assert_cmpstr (vct_row_get_kind (row), ==, "MemberRow");
+      g_assert_cmpstr (vct_row_get_kind (row), ==, "MemberRowView");
       n_members++;
       g_object_get (row, "follow-state", &state, NULL);
       klass = g_type_class_ref (VCT_TYPE_FOLLOW_STATE);

@@ -4,7 +4,8 @@
 #   1. scripted sessions (no terminal), for the three screens:
 #      photos: the bundled fixture, file:// URIs, and a loopback HTTP server
 #        (photos_server.py) for every error kind, superseding and waiting;
-#      feed: the bundled fixture (days newest first, follows, details), a file:// URI,
+#      feed: the bundled fixture (days newest first, each day in document order, follows,
+#      details), a file:// URI,
 #        and over HTTP a follow that fails (back to normal, then an error) and a reload
 #        that fails (the rows kept);
 #      songs: the bundled fixture (pick, start, next/previous, previous's bound, play,
@@ -103,13 +104,13 @@ print("row %s: Entry ID: %d | %s | album %d" % (sys.argv[2], p["id"], p["title"]
 }
 
 # feed_rows FILE: the rows of a feeds document as `show` prints them: entries of a known
-# type newest first (equal dates in document order), a section per UTC day.
+# type in a section per UTC day, the days newest first, each day's entries in document order.
 feed_rows() {
     python3 -c '
 import json, re, sys
 plain = lambda text: re.sub(r"[\x00-\x1f]", " ", text)  # as the demo prints titles
 entries = [e for e in json.load(open(sys.argv[1])) if e["type"] in ("member", "photo")]
-entries.sort(key=lambda e: e["date"], reverse=True)  # stable: ties keep document order
+entries.sort(key=lambda e: e["date"][:10], reverse=True)  # stable: a day keeps document order
 day, section = None, -1
 for n, e in enumerate(entries):
     if e["date"][:10] != day:
@@ -361,38 +362,47 @@ FEED_HEAD="title: Loading...
 title: Your Feeds
 reloaded: 40 items in 5 sections"
 run_demo feed_fixture $'reload\nwait\nshow 0 40\nquit\n' feed
-expect_session "feed fixture: titles Loading... then Your Feeds, 40 rows by day, newest first" "$FEED_HEAD
+expect_session "feed fixture: titles Loading... then Your Feeds, 40 rows by day, newest day first, each day in document order" "$FEED_HEAD
 $(feed_rows "$FEEDS_FIXTURE")"
 if [ "$(grep -c '^section ' "$out")" = 5 ] && [ "$(grep '^section ' "$out" | cut -d' ' -f3 | sort -r | tr '\n' ' ')" = "$(grep '^section ' "$out" | cut -d' ' -f3 | tr '\n' ' ')" ]; then
     pass "feed fixture: 5 day sections, newest day first"
 else
     fail "feed fixture: 5 day sections, newest day first" "$(grep '^section ' "$out")"
 fi
+# A second reload: "Loading..." again while it runs (the original's start()), then "Your
+# Feeds" (that the rows stay shown meanwhile is pinned by test-feed.c and the Swift tests).
+run_demo feed_reload_again $'reload\nwait\nreload\nwait\nshow 0 1\nquit\n' feed
+expect_session "feed: a second reload titles Loading... again, then Your Feeds" "$FEED_HEAD
+$FEED_HEAD
+section 0: 2026-11-20
+row 0: [member] Tim (following)"
 
-# Follow Radia (row 1): loading, then checked; the row shows it. Press a photo: its detail.
-run_demo feed_follow $'reload\nwait\nshow 0 2\nfollow 1\nshow 1 1\nfollow 1\nfollow 4\npress 0\nselect 5\nselect 3\nfollow 0\npress 3\nshow 3 1\nfollow 40\nquit\n' feed
+# Follow Radia (row 2): loading, then checked; the row shows it. Press a photo: its detail.
+run_demo feed_follow $'reload\nwait\nshow 0 3\nfollow 2\nshow 2 1\nfollow 2\nfollow 0\npress 4\nselect 1\nselect 5\nfollow 1\npress 5\nshow 5 1\nfollow 40\nquit\n' feed
 expect_session "feed: follow a member (loading, then checked), press and select photos (open-detail)" "$FEED_HEAD
 section 0: 2026-11-20
-row 0: [photo] Mountain light shore | 2026-11-20 13:06
-row 1: [member] Radia (follow)
-row 1: followState loading
-row 1: followState checked
-row 1: [member] Radia (following)
+row 0: [member] Tim (following)
+row 1: [photo] Lantern market | 2026-11-20 11:34
+row 2: [member] Radia (follow)
+row 2: followState loading
+row 2: followState checked
+row 2: [member] Radia (following)
 open-detail: 5 Mountain light shore
 open-detail: 7 Lantern market
-row 3: followState loading
-row 3: followState checked
-row 3: [member] Ken (following)" 0 "error: Radia is followed already"
-expect_stderr "feed follow" "error: Tim is followed already" "error: row 0 is not a member" "error: no row 40"
+row 5: followState loading
+row 5: followState checked
+row 5: [member] Ken (following)" 0 "error: Radia is followed already"
+expect_stderr "feed follow" "error: Tim is followed already" "error: row 1 is not a member" "error: no row 40"
 
-# A file:// feed: an entry of an unknown type is skipped; equal dates keep document order.
+# A file:// feed: an entry of an unknown type is skipped; a day keeps document order (the
+# member, posted before the photo, stays above it).
 SMALL_FEED=$TMP/feed.json
 python3 - "$SMALL_FEED" <<'PY'
 import json, sys
 json.dump([
     {"type": "photo", "id": 1, "title": "older photo", "description": "d1", "imageUrl": "https://e.x/1.png", "date": "2026-01-02T10:00:00Z"},
     {"type": "story", "id": 2, "date": "2026-01-03T10:00:00Z"},
-    {"type": "member", "id": 3, "name": "Zo\u00e9", "avatarUrl": "https://e.x/a3.png", "date": "2026-01-03T09:00:00Z", "following": False},
+    {"type": "member", "id": 3, "name": "Zo\u00e9", "avatarUrl": "https://e.x/a3.png", "date": "2026-01-03T08:00:00Z", "following": False},
     {"type": "photo", "id": 4, "title": "two\nlines", "description": "d4", "imageUrl": "https://e.x/4.png", "date": "2026-01-03T09:00:00Z"},
 ], open(sys.argv[1], "w"))
 PY
@@ -469,7 +479,9 @@ section 0: 2026-11-20
 row 0: [member] Ada (following)"
 
     run_demo feed_http_reload_error $'reload\nwait\nreload\nwait\nshow 0 2\n' feed --uri "$BASE/seq/feed-err/feeds,404"
-    expect_session "feed http: a reload that fails after a good one: one error line, the rows kept" "$FEED_HTTP_HEAD
+    expect_session "feed http: a reload that fails after a good one: Loading... again, one error line, the rows kept" "$FEED_HTTP_HEAD
+title: Loading...
+title: Your Feeds
 error: An Error Occurred: The server answered HTTP 404 Not Found for $BASE/seq/feed-err/feeds,404.
 section 0: 2026-11-20
 row 0: [member] Ada (follow)
@@ -590,11 +602,11 @@ echo "# --once and the command line: feed and songs"
 run_demo once_feed "" --once feed --rows 3
 expect_session "--once feed --rows 3: titles, count, the first day's header and 3 rows" "$FEED_HEAD
 $(feed_rows "$FEEDS_FIXTURE" | sed -n 1,4p)"
-run_demo once_feed_select "" feed --once --rows 0 --select 5
-expect_session "--once feed --select 5 (a photo): its detail last" "$FEED_HEAD
+run_demo once_feed_select "" feed --once --rows 0 --select 1
+expect_session "--once feed --select 1 (a photo): its detail last" "$FEED_HEAD
 open-detail: 7 Lantern market"
-run_demo once_feed_follow "" feed --once --rows 0 --select 1
-expect_session "--once feed --select 1 (a member): selecting a member does nothing" "$FEED_HEAD"
+run_demo once_feed_follow "" feed --once --rows 0 --select 2
+expect_session "--once feed --select 2 (a member): selecting a member does nothing" "$FEED_HEAD"
 run_demo once_songs "" songs --once --rows 2
 expect_session "--once songs --rows 2" "title: Pick meditation song
 reloaded: 12 items
@@ -735,16 +747,16 @@ else
     check "tui feed: the title bar says Your Feeds" feed title_is feed "Your Feeds"
     check "tui feed: line 2 is the first day's header" feed eval 'screen_of feed | sed -n 2p | grep -q "^ ─* 2026-11-20 ─*$"'
     check "tui feed: ... and the cursor is on the first row, under it" feed eval \
-        'screen_of feed | sed -n 3p | grep -q "^>  photo   Mountain light shore"'
+        'screen_of feed | sed -n 3p | grep -q "^>  member  Tim "'
     check "tui feed: a member not followed shows [ Follow ]" feed line_has feed "Radia" "[ Follow ]"
     check "tui feed: a followed member shows [ ✓ Following ]" feed line_has feed "Tim" "[ ✓ Following ]"
     check "tui feed: the next day's header" feed wait_for feed " 2026-11-19 "
     check "tui feed: the position counts rows, not headers" feed wait_for feed "1/40"
-    T send-keys -t feed j f
-    check "tui feed: j, f: Radia's button shows followed" feed wait_until line_has feed "Radia" "[ ✓ Following ]"
+    T send-keys -t feed j j f
+    check "tui feed: j, j, f: Radia's button shows followed" feed wait_until line_has feed "Radia" "[ ✓ Following ]"
     check "tui feed: ... with the cursor on Radia" feed eval 'screen_of feed | grep -q "^>  member  Radia "'
-    T send-keys -t feed k Enter
-    check "tui feed: k, Enter on a photo opens its detail" feed wait_for feed "Posted: 2026-11-20 13:06"
+    T send-keys -t feed j j Enter
+    check "tui feed: j, j, Enter on a photo opens its detail" feed wait_for feed "Posted: 2026-11-20 13:06"
     check "tui feed: ... its description, image URL and [ Close ]" feed eval \
         'screen_of feed | grep -qF "A photo of the forest market forest cloud autumn." && screen_of feed | grep -qF "Image: https://example.com/photos/600/ce18b1.png" && screen_of feed | grep -qF "[ Close ]"'
     T send-keys -t feed Escape
@@ -863,8 +875,8 @@ else
         fi
     fi
     # The feed: a reload, follows (the row observer), details, a bad command, a reload again.
-    valgrind_session vg_feed $'reload\nwait\nshow 0 3\nfollow 1\npress 0\nselect 5\nfollow 4\nfrobnicate\nreload\nwait\nquit\n' feed
-    if [ "$rc" -eq 0 ] && [ "$(grep -c '^row 1: followState ' "$TMP/vg_feed.out")" = 2 ] \
+    valgrind_session vg_feed $'reload\nwait\nshow 0 3\nfollow 2\npress 4\nselect 1\nfollow 0\nfrobnicate\nreload\nwait\nquit\n' feed
+    if [ "$rc" -eq 0 ] && [ "$(grep -c '^row 2: followState ' "$TMP/vg_feed.out")" = 2 ] \
         && [ "$(grep -c '^open-detail: ' "$TMP/vg_feed.out")" = 2 ] \
         && [ "$(grep -c '^reloaded: 40 items in 5 sections$' "$TMP/vg_feed.out")" = 2 ]; then
         pass "valgrind: the feed session (follow, details, reload) has 0 errors and 0 definitely lost"

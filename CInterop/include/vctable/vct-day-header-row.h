@@ -24,7 +24,8 @@ G_BEGIN_DECLS
 /**
  * VctDayHeaderRow:
  *
- * The header of one day of the feed (role [enum@RowRole.HEADER]): property `title`.
+ * The header of one day of the feed (kind "DayHeaderView", role [enum@RowRole.HEADER]):
+ * property `title`.
  */
 G_DECLARE_FINAL_TYPE (VctDayHeaderRow, vct_day_header_row, VCT, DAY_HEADER_ROW, VctRow)
 

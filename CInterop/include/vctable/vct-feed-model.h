@@ -24,7 +24,8 @@ G_BEGIN_DECLS
  * The news feed ("the wall"): member rows ([class@MemberRow]: `name`, `avatar-url`,
  * `follow-state`, `button-hidden`, `button-enabled`, `spinning`) and photo rows
  * ([class@FeedPhotoRow]: `title`, `description`, `image-url`, `date`) in one section per
- * day, newest first, each with a [class@DayHeaderRow] header (`title`: "yyyy-MM-dd").
+ * day, newest day first, each with a [class@DayHeaderRow] header (`title`: "yyyy-MM-dd");
+ * within a day the rows keep the service's order.
  * Pressing a member row
  * ([method@Row.press]) follows the member: the row's state goes normal → loading →
  * checked, or back to normal and an error; only that row is updated. Selecting or
@@ -80,7 +81,9 @@ VctFeedModel *vct_feed_model_factory_instance (void);
  * vct_feed_model_dup_title:
  * @model: a feed
  *
- * Returns: (transfer full): "Loading..." until the first load, then "Your Feeds"; free with g_free()
+ * Returns: (transfer full): "Loading..." while a reload runs (from the call to
+ *   vct_feed_model_reload(), every time), then "Your Feeds" once it delivered, with data
+ *   or with an error; free with g_free()
  */
 char *vct_feed_model_dup_title (VctFeedModel *model);
 
@@ -96,7 +99,8 @@ gboolean vct_feed_model_is_loading (VctFeedModel *model);
  * vct_feed_model_is_list_hidden:
  * @model: a feed
  *
- * Returns: whether the list is hidden (until data first arrives)
+ * Returns: whether the list is hidden: until data first arrives; a later reload leaves the
+ *   last good rows shown
  */
 gboolean vct_feed_model_is_list_hidden (VctFeedModel *model);
 

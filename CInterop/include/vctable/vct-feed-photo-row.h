@@ -24,8 +24,11 @@ G_BEGIN_DECLS
 /**
  * VctFeedPhotoRow:
  *
- * A photo row of the feed: properties `title`, `description`, `image-url` and `date`.
- * Selecting it opens the photo's detail.
+ * A photo row of the feed (kind "PhotoRowView"): properties `title`, `description`,
+ * `image-url` and `date`. Selecting or pressing it ([method@Row.select],
+ * [method@Row.press]) calls its Swift view model's `cellPressed` (the original's
+ * `ViewModelPressible`), which reports the photo through the feed's
+ * [signal@FeedModel::open-detail].
  */
 G_DECLARE_FINAL_TYPE (VctFeedPhotoRow, vct_feed_photo_row, VCT, FEED_PHOTO_ROW, VctRow)
 

@@ -24,7 +24,7 @@ G_BEGIN_DECLS
 /**
  * VctPhotoRow:
  *
- * A row of the photo table (kind "PhotoCell"): properties `entry` (the row's text,
+ * A row of the photo table (kind "PhotoCellView"): properties `entry` (the row's text,
  * "Entry ID: N", as the original's cell shows it), `title`, `id`, `album-id`, `url` and `thumbnail-url`. Selecting it
  * ([method@Row.select]) is the original's cell tap: the table's title becomes the
  * photo's title.

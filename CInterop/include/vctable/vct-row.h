@@ -126,7 +126,10 @@ VctRowRole vct_row_get_role (VctRow *row);
  * @row: a row
  *
  * Returns: (transfer none) (nullable): the row's kind, the name of the widget that shows
- *   it (the photo table's rows: "PhotoCell"), valid while @row lives
+ *   it: by MVVMKit's convention its Swift view model type name without the trailing
+ *   "Model" ("PhotoCellView" for the photo table's rows, "MemberRowView", "PhotoRowView"
+ *   and "DayHeaderView" for the feed's, "SongRowView" for the song picker's), valid while
+ *   @row lives
  */
 const char *vct_row_get_kind (VctRow *row);
 

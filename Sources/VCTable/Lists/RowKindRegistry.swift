@@ -15,10 +15,21 @@ public struct RowKindError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Maps row view model types to the kind string a view uses to pick its widget (the
-/// "reuse identifier"): by convention `SomethingViewModel` shows as `Something`, unless a
-/// kind is given at registration. Headers and footers are registered with their role.
+/// "reuse identifier"). MVVMKit's convention, "SomeView shows SomeViewModel": a type's kind
+/// is its name without the trailing `Model` (`PhotoCellViewModel` shows as
+/// `"PhotoCellView"`), unless a kind is given at registration. A name that does not end in
+/// `Model` is resolved by `resolveIdentifier(forModelTypeUsingUnusualNaming:)` (the resolver
+/// given to `init`). Headers and footers are registered with their role.
 ///
-/// An unregistered type is a `RowKindError` when it is first handed to a `ListModel`,
+/// ```swift
+/// let kinds = RowKindRegistry { name in name == "Banner" ? "BannerView" : nil }
+/// try kinds.register(PhotoRowViewModel.self)   // "PhotoRowView"
+/// try kinds.register(Banner.self)              // "BannerView", from the resolver
+/// try kinds.register(Ad.self, kind: "AdCell")  // an explicit kind
+/// ```
+///
+/// A name neither the convention nor the resolver answers is a `RowKindError` when it is
+/// registered, and an unregistered type is one when it is first handed to a `ListModel`:
 /// never a crash inside a view's data source.
 public final class RowKindRegistry: Sendable {
     private struct Entry: Sendable {
@@ -27,24 +38,45 @@ public final class RowKindRegistry: Sendable {
     }
 
     private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    private let unusualNaming: UnusualNaming?
 
-    /// An empty registry.
-    public init() {}
+    /// Answers the kind of a type whose name does not end in `Model` (the name as
+    /// `String(describing:)` gives it), or `nil` when it has none. Called when such a type
+    /// is registered without a kind, on the registering thread.
+    public typealias UnusualNaming = @Sendable (_ fullTypeName: String) -> String?
 
-    /// The conventional kind of `type`: its name without the `ViewModel` suffix, or `nil`
-    /// when the name does not end in `ViewModel`.
-    public static func conventionalKind(of type: any RowViewModel.Type) -> String? {
-        let name = String(describing: type)
-        guard name.hasSuffix("ViewModel"), name.count > "ViewModel".count else { return nil }
-        return String(name.dropLast("ViewModel".count))
+    /// An empty registry. `resolveIdentifier` answers the names that do not end in `Model`
+    /// (by default none: such a type needs an explicit kind).
+    public init(resolveIdentifier: UnusualNaming? = nil) {
+        unusualNaming = resolveIdentifier
     }
 
-    /// Registers `type` for `role` under `kind` (default: the conventional kind) and
-    /// returns the kind. Registering it again the same way is harmless.
+    /// The conventional kind of `type`: its name without the trailing `Model`
+    /// (`PhotoCellViewModel` → `"PhotoCellView"`), or `nil` when the name does not end in
+    /// `Model`.
+    public static func conventionalKind(of type: any RowViewModel.Type) -> String? {
+        let name = String(describing: type)
+        guard name.hasSuffix("Model"), name.count > "Model".count else { return nil }
+        return String(name.dropLast("Model".count))
+    }
+
+    /// MVVMKit's `resolveIdentifier(forModelTypeUsingUnusualNaming:)`: the kind of a type
+    /// named `fullTypeName`, which does not end in `Model`, as the resolver given to `init`
+    /// answers it; `nil` without a resolver or an answer.
+    public func resolveIdentifier(forModelTypeUsingUnusualNaming fullTypeName: String) -> String? {
+        unusualNaming?(fullTypeName)
+    }
+
+    /// Registers `type` for `role` under `kind` (default: the conventional kind, or for a
+    /// name not ending in `Model` the one `resolveIdentifier(forModelTypeUsingUnusualNaming:)`
+    /// answers) and returns the kind. Registering it again the same way is harmless.
     @discardableResult
     public func register(_ type: any RowViewModel.Type, kind: String? = nil, role: RowRole = .row) throws(RowKindError) -> String {
-        guard let kind = kind ?? Self.conventionalKind(of: type), !kind.isEmpty else {
-            throw RowKindError(message: "\(type) does not end in \"ViewModel\": register it with an explicit kind.")
+        let resolved = kind ?? Self.conventionalKind(of: type)
+            ?? resolveIdentifier(forModelTypeUsingUnusualNaming: String(describing: type))
+        guard let kind = resolved, !kind.isEmpty else {
+            throw RowKindError(message:
+                "\(type) does not end in \"Model\": register it with an explicit kind, or resolve its name in resolveIdentifier(forModelTypeUsingUnusualNaming:).")
         }
         let conflict = entries.withLock { entries -> Entry? in
             let key = ObjectIdentifier(type)

@@ -57,7 +57,7 @@ public final class VCTableModel: Sendable {
     public let manager: any MyAPI
     /// Where reports are delivered: the thread-default context when the model was made.
     public let scheduler: MainContextScheduler
-    /// The rows as a list (one section of `PhotoCellViewModel`, kind "PhotoCell"), with
+    /// The rows as a list (one section of `PhotoCellViewModel`, kind "PhotoCellView"), with
     /// minimal changes: a reload that returns mostly the same photos (by id) reports only
     /// the differences; the first load is one insert of everything. Its changes are
     /// delivered just before `didReloadData`; selecting a row reports its title.

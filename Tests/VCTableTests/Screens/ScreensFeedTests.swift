@@ -17,7 +17,7 @@ struct ScreensFeedTests {
         JSON.member(6, date: "2026-11-20T03:00:00Z", following: true),
     ]
 
-    @Test("Title, loading flag and list visibility: Loading... until the first fetch, then Your Feeds; all notified later")
+    @Test("Title, loading flag and list visibility: Loading... during every fetch, then Your Feeds; the list hidden only until the first data; all notified later")
     func titleLoadingHidden() async {
         let harness = ScreensFeedHarness(entries: Self.mixed)
         let feed = harness.feed
@@ -33,17 +33,31 @@ struct ScreensFeedTests {
         #expect(feed.isLoading.value == false)
         #expect(feed.lastError == nil)
 
-        // A later reload: the title and the list's visibility stay; only the loading flag
-        // (and the list, when something changed) is reported.
+        // A later reload: "Loading..." again while it runs (the original's start()), but the
+        // list stays visible with the last good rows; then "Your Feeds" again.
         harness.events.removeAll()
         harness.screensService.setFeeds(Self.mixed + [JSON.photo(9, date: "2026-11-18T08:00:00Z")])
         feed.reload()
         #expect(feed.isLoading.value == true, "the value changes at once")
+        #expect(feed.title.value == "Loading...", "the value changes at once")
+        #expect(feed.isListHidden.value == false)
         #expect(harness.events.values.isEmpty, "nothing is reported inside reload()")
         let events = harness.events
         #expect(await harness.context.screensIterate(until: { events.values.contains("loading:false") }))
         #expect(await harness.drain())
-        #expect(harness.events.values == ["loading:true", "list", "loading:false"])
+        #expect(harness.events.values == ["loading:true", "title:Loading...", "list", "title:Your Feeds", "loading:false"])
+        #expect(feed.title.value == "Your Feeds")
+
+        // A reload that fails: the same title steps, the list still shown.
+        harness.events.removeAll()
+        harness.screensService.setFeeds(.failure(VCTableError(.connectionFailed, "Could not fetch the feeds.")))
+        #expect(await harness.load())
+        #expect(harness.events.values == [
+            "loading:true", "title:Loading...", "title:Your Feeds", "loading:false",
+            "error:An Error Occurred\n\nCould not fetch the feeds.",
+        ])
+        #expect(feed.isListHidden.value == false)
+        #expect(feed.list.numberOfSections == 3, "the last good rows stay")
     }
 
     @Test("A failed first fetch: the title becomes Your Feeds, the list stays hidden, didError says why")
@@ -65,19 +79,19 @@ struct ScreensFeedTests {
         harness.events.removeAll()
         service.setFeeds(Self.mixed)
         #expect(await harness.load())
-        #expect(harness.events.values == ["loading:true", "list", "hidden:false", "loading:false"])
+        #expect(harness.events.values == ["loading:true", "title:Loading...", "list", "hidden:false", "title:Your Feeds", "loading:false"])
         #expect(harness.feed.lastError == nil)
         #expect(harness.mirror.problems.isEmpty, "\(harness.mirror.problems)")
     }
 
     @Test(
-        "One section per day (yyyy-MM-dd in the view model's time zone), newest day and newest post first",
+        "One section per day (yyyy-MM-dd in the view model's time zone), newest day first, posts in the service's order within a day",
         arguments: [
-            (0, ["2026-11-20: photo-3 member-2 photo-5 member-6", "2026-11-19: member-4", "2026-11-18: photo-1"],
+            (0, ["2026-11-20: member-2 photo-3 photo-5 member-6", "2026-11-19: member-4", "2026-11-18: photo-1"],
              "2026-11-20 12:00"),
-            (-8, ["2026-11-20: photo-3 member-2 photo-5", "2026-11-19: member-6 member-4", "2026-11-18: photo-1"],
+            (-8, ["2026-11-20: member-2 photo-3 photo-5", "2026-11-19: member-4 member-6", "2026-11-18: photo-1"],
              "2026-11-20 04:00"),
-            (9, ["2026-11-20: photo-3 member-2 photo-5 member-6 member-4", "2026-11-18: photo-1"],
+            (9, ["2026-11-20: member-2 photo-3 member-4 photo-5 member-6", "2026-11-18: photo-1"],
              "2026-11-20 21:00"),
         ] as [(Int, [String], String)])
     func dayGrouping(hoursFromGMT: Int, expected: [String], photoDate: String) async throws {
@@ -90,30 +104,30 @@ struct ScreensFeedTests {
             let header = try #require(section.header as? DayHeaderViewModel)
             #expect(section.id == Identity(header.day))
             #expect(header.property("title") == .string(header.day))
-            #expect(try list.kinds.kind(of: header, role: .header) == "DayHeader")
+            #expect(try list.kinds.kind(of: header, role: .header) == "DayHeaderView")
         }
         // The first load is one insert of every section.
         #expect(harness.batches.values == [[.sections(Splice(position: 0, removed: 0, added: expected.count))]])
         // A photo's date is shown in the same time zone.
-        let photo = try #require(list.row(at: RowIndex(section: 0, index: 0)) as? PhotoRowViewModel)
+        let photo = try #require(list.row(at: RowIndex(section: 0, index: 1)) as? PhotoRowViewModel)
         #expect(photo.property("date") == .string(photoDate))
     }
 
-    @Test("Rows: kinds MemberRow and PhotoRow with their properties")
+    @Test("Rows: kinds MemberRowView and PhotoRowView (MVVMKit's convention) with their properties")
     func rowsAndProperties() async throws {
         let harness = ScreensFeedHarness(entries: Self.mixed)
         #expect(await harness.load())
         let list = harness.feed.list
-        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 0)) == "PhotoRow")
-        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 1)) == "MemberRow")
-        let photo = try #require(list.row(at: RowIndex(section: 0, index: 0)))
+        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 0)) == "MemberRowView")
+        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 1)) == "PhotoRowView")
+        let photo = try #require(list.row(at: RowIndex(section: 0, index: 1)))
         #expect(photo.propertyNames == ["title", "description", "imageUrl", "date"])
         #expect(photo.property("title") == .string("Harbour"))
         #expect(photo.property("description") == .string("about 3"))
         #expect(photo.property("imageUrl") == .string("https://example.com/photos/3.png"))
         #expect(photo.property("date") == .string("2026-11-20 12:00"))
         #expect(photo.property("nope") == nil)
-        let member = try #require(list.row(at: RowIndex(section: 0, index: 1)))
+        let member = try #require(list.row(at: RowIndex(section: 0, index: 0)))
         #expect(member.propertyNames == ["name", "avatarUrl", "followState", "buttonHidden", "buttonEnabled", "spinning"])
         #expect(member.property("name") == .string("Ada"))
         #expect(member.property("avatarUrl") == .string("https://example.com/avatars/2.png"))
@@ -140,7 +154,7 @@ struct ScreensFeedTests {
         ]
         let harness = ScreensFeedHarness(entries: first)
         #expect(await harness.load())
-        #expect(harness.layout == ["2026-11-20: photo-3 member-2", "2026-11-18: photo-1"])
+        #expect(harness.layout == ["2026-11-20: member-2 photo-3", "2026-11-18: photo-1"])
 
         func reload(_ entries: [String]) async -> [[ListChange]] {
             harness.batches.removeAll()
@@ -149,8 +163,8 @@ struct ScreensFeedTests {
             return harness.batches.values
         }
         let inserted = first + [JSON.photo(7, date: "2026-11-20T13:00:00Z")]
-        #expect(await reload(inserted) == [[.rows(section: 0, Splice(position: 0, removed: 0, added: 1))]])
-        #expect(harness.layout == ["2026-11-20: photo-7 photo-3 member-2", "2026-11-18: photo-1"])
+        #expect(await reload(inserted) == [[.rows(section: 0, Splice(position: 2, removed: 0, added: 1))]])
+        #expect(harness.layout == ["2026-11-20: member-2 photo-3 photo-7", "2026-11-18: photo-1"])
 
         let renamed = [
             JSON.member(2, date: "2026-11-20T09:00:00Z"),
@@ -162,7 +176,7 @@ struct ScreensFeedTests {
         #expect(await reload(renamed) == [], "the same document changes nothing")
 
         #expect(await reload(Array(renamed.filter { !$0.contains("\"id\": 1,") })) == [[.sections(Splice(position: 1, removed: 1, added: 0))]])
-        #expect(harness.layout == ["2026-11-20: photo-7 photo-3 member-2"])
+        #expect(harness.layout == ["2026-11-20: member-2 photo-3 photo-7"])
         #expect(harness.mirror.problems.isEmpty, "\(harness.mirror.problems)")
         #expect(harness.mirror.copy == ToolkitSectionSnapshot.of(harness.feed.list.sections))
     }
@@ -231,10 +245,10 @@ struct ScreensFeedTests {
         #expect(await harness.load())
         harness.events.removeAll()
         let list = harness.feed.list
-        #expect(list.selectRow(at: RowIndex(section: 0, index: 0)))      // photo 3
+        #expect(list.selectRow(at: RowIndex(section: 0, index: 1)))      // photo 3
         #expect(harness.details.count == 0, "reported later, not inside selectRow")
         #expect(list.pressRow(at: RowIndex(section: 2, index: 0)))       // photo 1
-        #expect(list.selectRow(at: RowIndex(section: 0, index: 1)))      // member 2: nothing
+        #expect(list.selectRow(at: RowIndex(section: 0, index: 0)))      // member 2: nothing
         #expect(!list.selectRow(at: RowIndex(section: 5, index: 0)))
         #expect(await harness.drain())
         #expect(harness.details.values.map(\.id) == [3, 1])
@@ -244,6 +258,51 @@ struct ScreensFeedTests {
             date: try Date("2026-11-20T12:00:00Z", strategy: Date.ISO8601FormatStyle())))
         #expect(harness.events.values == ["detail:3", "detail:1"])
         #expect(harness.screensService.followCalls.isEmpty)
+    }
+
+    @Test("A photo row is ViewModelPressible: its factory sets cellPressed, which selecting and pressing call; a program's factory can set its own")
+    func cellPressed() async throws {
+        let harness = ScreensFeedHarness(entries: Self.mixed)
+        #expect(await harness.load())
+        harness.events.removeAll()
+        let list = harness.feed.list
+        let row = try #require(list.row(at: RowIndex(section: 0, index: 1)) as? any ViewModelPressible)
+        #expect((row as? PhotoRowViewModel)?.photo.id == 3)
+        #expect(!(list.row(at: RowIndex(section: 0, index: 0)) is any ViewModelPressible), "a member row is not pressible")
+        // What the original's didSelectRowAt does: `rowViewModel.cellPressed?()`.
+        let pressed = try #require(row.cellPressed)
+        pressed()
+        #expect(harness.details.count == 0, "reported later, not inside cellPressed")
+        #expect(await harness.drain())
+        #expect(harness.events.values == ["detail:3"])
+        // A row without a closure does nothing when selected or pressed.
+        var bare = try #require(row as? PhotoRowViewModel)
+        bare.cellPressed = nil
+        bare.userSelected()
+        bare.userPressed()
+        #expect(await harness.drain())
+        #expect(harness.events.values == ["detail:3"])
+
+        // The program wraps the standard photo factory and sets its own cellPressed: the
+        // list's selection and press call it instead of openDetail.
+        let factories = FeedRowFactories.standard()
+        let standardPhoto = try #require(factories.factory(for: "photo"))
+        let opened = ToolkitRecorder<Int>()
+        try factories.register("photo", rowType: PhotoRowViewModel.self) { item, context in
+            guard var photo = try standardPhoto(item, context) as? PhotoRowViewModel else {
+                throw VCTableError(.failed, "not a photo row")
+            }
+            let id = photo.photo.id
+            photo.cellPressed = { opened.append(id) }
+            return photo
+        }
+        let custom = ScreensFeedHarness(entries: Self.mixed, rowFactories: factories)
+        #expect(await custom.load())
+        #expect(custom.feed.list.selectRow(at: RowIndex(section: 0, index: 1)))   // photo 3
+        #expect(custom.feed.list.pressRow(at: RowIndex(section: 2, index: 0)))    // photo 1
+        #expect(opened.values == [3, 1], "called inline, on the caller's thread")
+        #expect(await custom.drain())
+        #expect(custom.details.values.isEmpty)
     }
 
     @Test("A third row kind (place) comes from a factory registration alone, with its own kind")
@@ -260,9 +319,9 @@ struct ScreensFeedTests {
         #expect(await harness.load())
         #expect(harness.layout == ["2026-11-20: place-5 member-2", "2026-11-19: photo-3"])
         let list = harness.feed.list
-        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 0)) == "PlaceRow")
+        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 0)) == "PlaceRowView")
         #expect(list.row(at: RowIndex(section: 0, index: 0))?.property("name") == .string("Lisbon"))
-        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 1)) == "MemberRow")
+        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 1)) == "MemberRowView")
 
         // Its fields are checked like any other entry's.
         harness.screensService.setFeeds(["{\"type\": \"place\", \"id\": 5, \"date\": \"2026-11-20T10:00:00Z\"}"])

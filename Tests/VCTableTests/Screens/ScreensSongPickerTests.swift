@@ -69,7 +69,7 @@ struct ScreensSongPickerTests {
         #expect(harness.shown == [1, 2, 3, 4, 5])
         #expect(harness.modes == Array(repeating: "unselected", count: 5))
         let row = try #require(picker.list.row(at: RowIndex(section: 0, index: 1)))
-        #expect(picker.list.kind(ofRowAt: RowIndex(section: 0, index: 1)) == "SongRow")
+        #expect(picker.list.kind(ofRowAt: RowIndex(section: 0, index: 1)) == "SongRowView")
         #expect(row.propertyNames == ["title", "subtitle", "duration", "mode"])
         #expect(row.property("title") == .string("song 2"))
         #expect(row.property("subtitle") == .string("sub 2"))

@@ -195,7 +195,8 @@ final class ScreensSongService: SongService {
 // MARK: - A third row kind
 
 /// The "place" row the tests add to the wall through `FeedRowFactories` alone (kind
-/// `"PlaceRow"`), proving a new kind needs no change to `FeedViewModel`.
+/// `"PlaceRowView"`, given explicitly: the type's own name would make it
+/// `"ScreensPlaceRowView"`), proving a new kind needs no change to `FeedViewModel`.
 struct ScreensPlaceRowViewModel: RowViewModel {
     let id: Int
     let name: String
@@ -214,7 +215,7 @@ extension FeedRowFactories {
     /// The standard factories plus "place".
     static func screensWithPlaces() -> FeedRowFactories {
         let factories = FeedRowFactories.standard()
-        try! factories.register("place", rowType: ScreensPlaceRowViewModel.self, kind: "PlaceRow") { item, _ in
+        try! factories.register("place", rowType: ScreensPlaceRowViewModel.self, kind: "PlaceRowView") { item, _ in
             try ScreensPlaceRowViewModel(item: item)
         }
         return factories

@@ -35,7 +35,7 @@ struct ToolkitListModelTests {
         #expect(list.row(at: RowIndex(section: 0, index: 3)) == nil)
         #expect(list.row(at: RowIndex(section: 1, index: 0)) == nil)
         #expect(list.section(at: 1) == nil)
-        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 0)) == "ToolkitItem")
+        #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 0)) == "ToolkitItemView")
         #expect(list.kind(ofRowAt: RowIndex(section: 0, index: 9)) == nil)
 
         // Nothing changes: nothing is delivered.

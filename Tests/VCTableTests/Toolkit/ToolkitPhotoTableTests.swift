@@ -100,7 +100,7 @@ struct ToolkitPhotoTableTests {
         #expect(run.events.last == ["list", "reload:10"])
         #expect(run.ids.last == [1, 2, 4, 5, 99, 6, 7, 8, 9, 10])
         #expect(run.titles.last?[6] == "seven, renamed")
-        #expect(run.kinds == ["PhotoCell", "PhotoCell"])
+        #expect(run.kinds == ["PhotoCellView", "PhotoCellView"])
         #expect(run.mirrorProblems.isEmpty, "\(run.mirrorProblems)")
         #expect(run.mirrorInSync)
     }
@@ -118,11 +118,11 @@ struct ToolkitPhotoTableTests {
         #expect(run.mirrorInSync)
     }
 
-    @Test("Photo rows: kind PhotoCell, their properties, and selecting one reports its title")
+    @Test("Photo rows: kind PhotoCellView, their properties, and selecting one reports its title")
     func rowsAndSelection() async {
         let run = await Self.run([Self.photos([11, 12, 13, 14], titles: [13: "the third one"])], select: 2)
         #expect(run.loaded == [true])
-        #expect(run.kinds == ["PhotoCell"])
+        #expect(run.kinds == ["PhotoCellView"])
         #expect(run.propertyNames == ["entry", "title", "id", "albumId", "url", "thumbnailUrl"])
         #expect(run.rowProperties["entry"] == .string("Entry ID: 11"))
         #expect(run.rowProperties["title"] == .string("photo 11"))

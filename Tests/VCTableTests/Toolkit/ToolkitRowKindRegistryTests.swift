@@ -1,8 +1,22 @@
 import Testing
 @testable import VCTable
 
-/// A row type whose name does not follow the `…ViewModel` convention.
+/// A row type whose name does not follow the `…Model` convention.
 struct ToolkitPlainRow: RowViewModel {
+    var diffIdentifier: Identity { 0 }
+    var propertyNames: [String] { [] }
+    func property(_ name: String) -> PropertyValue? { nil }
+}
+
+/// A row type named `…Model` without `View`: MVVMKit drops only the `Model`.
+struct ToolkitPlaceModel: RowViewModel {
+    var diffIdentifier: Identity { 0 }
+    var propertyNames: [String] { [] }
+    func property(_ name: String) -> PropertyValue? { nil }
+}
+
+/// Another row type with an unusual name.
+struct ToolkitBanner: RowViewModel {
     var diffIdentifier: Identity { 0 }
     var propertyNames: [String] { [] }
     func property(_ name: String) -> PropertyValue? { nil }
@@ -17,39 +31,72 @@ struct ToolkitUnregisteredViewModel: RowViewModel {
 
 @Suite("Toolkit: RowKindRegistry")
 struct ToolkitRowKindRegistryTests {
-    @Test("SomethingViewModel shows as Something; an explicit kind overrides it")
+    @Test("SomeViewModel shows as SomeView (MVVMKit drops the trailing Model); an explicit kind overrides it")
     func conventionalAndExplicit() throws {
         let kinds = RowKindRegistry()
-        #expect(RowKindRegistry.conventionalKind(of: ToolkitItemViewModel.self) == "ToolkitItem")
+        #expect(RowKindRegistry.conventionalKind(of: ToolkitItemViewModel.self) == "ToolkitItemView")
+        #expect(RowKindRegistry.conventionalKind(of: ToolkitPlaceModel.self) == "ToolkitPlace")
         #expect(RowKindRegistry.conventionalKind(of: ToolkitPlainRow.self) == nil)
-        #expect(try kinds.register(ToolkitItemViewModel.self) == "ToolkitItem")
-        #expect(try kinds.kind(of: ToolkitItemViewModel.self) == "ToolkitItem")
-        #expect(try kinds.kind(of: ToolkitItemViewModel(id: 1, text: "x")) == "ToolkitItem")
+        #expect(try kinds.register(ToolkitItemViewModel.self) == "ToolkitItemView")
+        #expect(try kinds.kind(of: ToolkitItemViewModel.self) == "ToolkitItemView")
+        #expect(try kinds.kind(of: ToolkitItemViewModel(id: 1, text: "x")) == "ToolkitItemView")
         #expect(try kinds.register(ToolkitCounterRowViewModel.self, kind: "Counter") == "Counter")
         #expect(try kinds.kind(of: ToolkitCounterRowViewModel.self) == "Counter")
         #expect(try kinds.register(ToolkitPlainRow.self, kind: "Plain") == "Plain")
         #expect(try kinds.kind(of: ToolkitPlainRow.self) == "Plain")
-        // The photo table's row.
-        #expect(try VCTableModel.rowKinds.kind(of: PhotoCellViewModel.self) == "PhotoCell")
+        // VCTable's own rows: the original's names for the photo table's row.
+        #expect(try VCTableModel.rowKinds.kind(of: PhotoCellViewModel.self) == "PhotoCellView")
+        let feed = FeedRowFactories.standard().kinds
+        #expect(try feed.kind(of: MemberRowViewModel.self) == "MemberRowView")
+        #expect(try feed.kind(of: PhotoRowViewModel.self) == "PhotoRowView")
+        #expect(try feed.kind(of: DayHeaderViewModel.self, role: .header) == "DayHeaderView")
+        #expect(try SongPickerViewModel.rowKinds.kind(of: SongRowViewModel.self) == "SongRowView")
     }
 
-    @Test("A type not ending in ViewModel, without a kind, is an error at registration")
+    @Test("A type not ending in Model, without a kind, is an error at registration")
     func unconventionalName() {
         let kinds = RowKindRegistry()
+        #expect(kinds.resolveIdentifier(forModelTypeUsingUnusualNaming: "ToolkitPlainRow") == nil)
         let error = #expect(throws: RowKindError.self) { try kinds.register(ToolkitPlainRow.self) }
         #expect(error?.message.contains("ToolkitPlainRow") == true)
+        #expect(error?.message.contains("resolveIdentifier(forModelTypeUsingUnusualNaming:)") == true)
         #expect(throws: RowKindError.self) { try kinds.kind(of: ToolkitPlainRow.self) }
+    }
+
+    @Test("resolveIdentifier(forModelTypeUsingUnusualNaming:) answers the names without Model, and only those")
+    func unusualNaming() throws {
+        let asked = ToolkitRecorder<String>()
+        let kinds = RowKindRegistry { name in
+            asked.append(name)
+            switch name {
+            case "ToolkitBanner": return "BannerCell"
+            case "ToolkitPlainRow": return ""
+            default: return nil
+            }
+        }
+        #expect(kinds.resolveIdentifier(forModelTypeUsingUnusualNaming: "ToolkitBanner") == "BannerCell")
+        asked.removeAll()
+        #expect(try kinds.register(ToolkitBanner.self) == "BannerCell")
+        #expect(try kinds.kind(of: ToolkitBanner.self) == "BannerCell")
+        // A conventional name, or an explicit kind, never asks the resolver.
+        #expect(try kinds.register(ToolkitItemViewModel.self) == "ToolkitItemView")
+        #expect(try kinds.register(ToolkitUnregisteredViewModel.self, kind: "Explicit") == "Explicit")
+        // No answer, or an empty one: an error naming the type.
+        #expect(throws: RowKindError.self) { try kinds.register(ToolkitPlainRow.self) }
+        let error = #expect(throws: RowKindError.self) { try kinds.register(ToolkitCounterRowViewModel.self, kind: "") }
+        #expect(error?.message.contains("ToolkitCounterRowViewModel") == true)
+        #expect(asked.values == ["ToolkitBanner", "ToolkitPlainRow"])
     }
 
     @Test("Registering again the same way is harmless; differently is an error")
     func reregistering() throws {
         let kinds = RowKindRegistry()
         try kinds.register(ToolkitItemViewModel.self)
-        #expect(try kinds.register(ToolkitItemViewModel.self) == "ToolkitItem")
+        #expect(try kinds.register(ToolkitItemViewModel.self) == "ToolkitItemView")
         let otherKind = #expect(throws: RowKindError.self) { try kinds.register(ToolkitItemViewModel.self, kind: "Other") }
         #expect(otherKind?.message.contains("ToolkitItemViewModel") == true)
         #expect(throws: RowKindError.self) { try kinds.register(ToolkitItemViewModel.self, role: .header) }
-        #expect(try kinds.kind(of: ToolkitItemViewModel.self) == "ToolkitItem", "the first registration stays")
+        #expect(try kinds.kind(of: ToolkitItemViewModel.self) == "ToolkitItemView", "the first registration stays")
     }
 
     @Test("kind(of:) on an unregistered type is an error naming the type")
@@ -63,8 +110,8 @@ struct ToolkitRowKindRegistryTests {
     @Test("Roles are checked: a header kind is not a row kind, and the other way round")
     func roles() throws {
         let kinds = ToolkitKinds.make()
-        #expect(try kinds.kind(of: ToolkitHeaderViewModel.self, role: .header) == "ToolkitHeader")
-        #expect(try kinds.kind(of: ToolkitFooterViewModel.self, role: .footer) == "ToolkitFooter")
+        #expect(try kinds.kind(of: ToolkitHeaderViewModel.self, role: .header) == "ToolkitHeaderView")
+        #expect(try kinds.kind(of: ToolkitFooterViewModel.self, role: .footer) == "ToolkitFooterView")
         #expect(throws: RowKindError.self) { try kinds.kind(of: ToolkitHeaderViewModel.self) }
         #expect(throws: RowKindError.self) { try kinds.kind(of: ToolkitHeaderViewModel.self, role: .footer) }
         #expect(throws: RowKindError.self) { try kinds.kind(of: ToolkitItemViewModel.self, role: .header) }

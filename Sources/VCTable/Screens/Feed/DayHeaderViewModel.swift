@@ -1,4 +1,4 @@
-/// The header of one day's section of the wall (kind `"DayHeader"`, role header): the
+/// The header of one day's section of the wall (kind `"DayHeaderView"`, role header): the
 /// day, `yyyy-MM-dd` in the feed's time zone, which is also the section's identity.
 public struct DayHeaderViewModel: RowViewModel {
     /// The day, `yyyy-MM-dd`.

@@ -10,7 +10,8 @@ public struct FeedRowContext: Sendable {
     public let timeZone: TimeZone
     private let previousRows: [Identity: any RowViewModel]
     let follower: FeedFollower
-    let openDetail: EventEmitter<FeedPhoto>
+    /// The feed's `FeedViewModel.openDetail`: what a photo row's `cellPressed` reports.
+    public let openDetail: EventEmitter<FeedPhoto>
     /// Work to run on the scheduler once this reload's rows are shown (state carried over
     /// must not change before then, nor at all for a reload that is superseded).
     let afterCommit = FeedCommitActions()

@@ -1,8 +1,8 @@
 import Synchronization
 
 /// Which row each feed entry `type` becomes: a factory per type, and the row kinds the
-/// feed's list uses (every row type registered here, plus `DayHeaderViewModel` as the
-/// section header).
+/// feed's list uses (every row type registered here, plus `DayHeaderViewModel`, kind
+/// `"DayHeaderView"`, as the section header).
 ///
 /// A new kind of row is a registration, not a change to `FeedViewModel`:
 ///
@@ -38,23 +38,29 @@ public final class FeedRowFactories: Sendable {
     }
 
     /// A registry with VCTable's entry types: `"member"` (`MemberRowViewModel`, kind
-    /// `"MemberRow"`) and `"photo"` (`PhotoRowViewModel`, kind `"PhotoRow"`). Each call
-    /// returns a new registry.
+    /// `"MemberRowView"`) and `"photo"` (`PhotoRowViewModel`, kind `"PhotoRowView"`), whose
+    /// factory sets the row's `cellPressed` to report `FeedViewModel.openDetail` with the
+    /// photo (the original's `photoCellViewModel.cellPressed = { … }`). Each call returns a
+    /// new registry.
     public static func standard() -> FeedRowFactories {
         let factories = FeedRowFactories()
         _ = try? factories.register("member", rowType: MemberRowViewModel.self) { item, context in
             try MemberRowViewModel(item: item, context: context)
         }
         _ = try? factories.register("photo", rowType: PhotoRowViewModel.self) { item, context in
-            try PhotoRowViewModel(item: item, context: context)
+            var row = try PhotoRowViewModel(item: item, context: context)
+            let photo = row.photo
+            let openDetail = context.openDetail
+            row.cellPressed = { openDetail.emit(photo) }
+            return row
         }
         return factories
     }
 
     /// Makes entries of `type` with `factory`, whose rows are `rowType`, shown as `kind`
-    /// (by default the conventional kind: `PlaceRowViewModel` → `"PlaceRow"`). Registering
-    /// a type again replaces its factory. Throws when `rowType` cannot be registered with
-    /// that kind; nothing is registered then.
+    /// (by default the conventional kind: `PlaceRowViewModel` → `"PlaceRowView"`).
+    /// Registering a type again replaces its factory. Throws when `rowType` cannot be
+    /// registered with that kind; nothing is registered then.
     @discardableResult
     public func register(
         _ type: String, rowType: any RowViewModel.Type, kind: String? = nil,

@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// The wall's view model: members and photos from a `FeedService`, grouped into one
-/// section per day (`yyyy-MM-dd` in `timeZone`), newest day first and newest post first
-/// within a day.
+/// section per day (`yyyy-MM-dd` in `timeZone`), newest day first; within a day the posts
+/// keep the service's order.
 ///
 /// ```swift
 /// let feed = FeedViewModel.factoryInstance()
@@ -17,21 +17,24 @@ import Synchronization
 ///
 /// The screen's state is in `Observable`s and its events in `EventEmitter`s, all notifying
 /// later on `scheduler`, never inline:
-/// - `title` is "Loading..." until the first fetch ends, then "Your Feeds";
-/// - `isLoading` is true while a fetch runs; `isListHidden` is true until data arrived;
+/// - `title` is "Loading..." while a fetch runs (every reload), then "Your Feeds" once it
+///   ends, with data or with an error;
+/// - `isLoading` is true while a fetch runs; `isListHidden` is true until data first
+///   arrived, and stays false afterwards: the last good rows stay visible during a reload;
 /// - `list` holds the rows (`MemberRowViewModel`, `PhotoRowViewModel`, and whatever
 ///   `rowFactories` adds) under `DayHeaderViewModel` headers; a reload reports only the
 ///   differences, and keeps the follow state of members it already showed;
-/// - pressing a member row follows the member; selecting or pressing a photo row reports
+/// - pressing a member row follows the member; selecting or pressing a photo row calls its
+///   `cellPressed` (`ViewModelPressible`), which the standard factory sets to report
 ///   `openDetail`; a failed reload or follow reports `didError`.
 ///
 /// Latest wins: a reload supersedes the one in flight, which is cancelled and whose
 /// outcome is never delivered; after an error the last good rows stay. Every member is
 /// safe from any thread.
 public final class FeedViewModel: Sendable {
-    /// The title while the first fetch runs.
+    /// The title while a fetch runs.
     public static let loadingTitle = "Loading..."
-    /// The title once the first fetch ended.
+    /// The title once a fetch ended (with data or with an error).
     public static let loadedTitle = "Your Feeds"
 
     private struct State: Sendable, ReloadTracking {
@@ -50,11 +53,13 @@ public final class FeedViewModel: Sendable {
     /// Which entry types become which rows.
     public let rowFactories: FeedRowFactories
 
-    /// The screen title: "Loading..." until the first fetch ends, then "Your Feeds".
+    /// The screen title: "Loading..." while a fetch runs (set by every `reload()`), then
+    /// "Your Feeds" once it ended, with data or with an error.
     public let title: Observable<String>
     /// Whether a fetch is running (for a spinner).
     public let isLoading: Observable<Bool>
-    /// Whether the list should be hidden: true until the first successful fetch.
+    /// Whether the list should be hidden: true until the first successful fetch, then false
+    /// for good (a reload leaves the last good rows visible).
     public let isListHidden: Observable<Bool>
     /// The rows, one section per day (section id and header title: the day, `yyyy-MM-dd`).
     public let list: ListModel
@@ -101,7 +106,9 @@ public final class FeedViewModel: Sendable {
     /// The error of the last reload that failed, or `nil` once one succeeds.
     public var lastError: VCTableError? { state.withLock { $0.lastError } }
 
-    /// Fetches the feeds and shows them; supersedes a reload in flight.
+    /// Fetches the feeds and shows them; supersedes a reload in flight. Sets `isLoading` and
+    /// the "Loading..." title at once (the original's `start()`); the rows already shown
+    /// stay visible until the new ones replace them.
     public func reload() {
         let (generation, superseded) = state.withLock { state in
             state.generation &+= 1
@@ -111,6 +118,7 @@ public final class FeedViewModel: Sendable {
         }
         superseded?.cancel()
         isLoading.value = true
+        title.value = Self.loadingTitle
 
         let service = self.service
         let list = self.list
@@ -132,22 +140,26 @@ public final class FeedViewModel: Sendable {
         if !state.withLock({ $0.adopt(task, for: generation) }) { task.cancel() }
     }
 
-    /// The rows of `items`, in day sections, newest first (ties keep document order).
+    /// The rows of `items`, in day sections, newest day first; within a day the rows keep
+    /// the service's order (the original's `buildViewModels` sorts the days only).
     static func sections(
         of items: [FeedItem], factories: [String: FeedRowFactories.Factory], context: FeedRowContext
     ) throws -> [ListSection] {
-        let ordered = items.sorted { ($0.date, $1.index) > ($1.date, $0.index) }
-        var sections: [ListSection] = []
-        for item in ordered {
+        var days: [(date: Date, section: ListSection)] = []
+        var dayIndex: [String: Int] = [:]
+        for item in items {
             guard let factory = factories[item.type] else { continue }
             let row = try factory(item, context)
             let day = FeedDates.day(of: item.date, in: context.timeZone)
-            if sections.last?.id != Identity(day) {
-                sections.append(ListSection(id: Identity(day), header: DayHeaderViewModel(day: day), rows: []))
+            if let index = dayIndex[day] {
+                days[index].section.rows.append(row)
+            } else {
+                dayIndex[day] = days.count
+                days.append((item.date, ListSection(id: Identity(day), header: DayHeaderViewModel(day: day), rows: [row])))
             }
-            sections[sections.count - 1].rows.append(row)
         }
-        return sections
+        // Days do not overlap, so any post of a day dates the whole day.
+        return days.sorted { $0.date > $1.date }.map(\.section)
     }
 
     /// A fetched reload: the list change prepared off the loop, and what to do once it is shown.

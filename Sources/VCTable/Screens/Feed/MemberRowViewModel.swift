@@ -1,6 +1,6 @@
 import Synchronization
 
-/// A member on the wall (kind `"MemberRow"`): name, avatar, and a follow button whose
+/// A member on the wall (kind `"MemberRowView"`): name, avatar, and a follow button whose
 /// state lives in `followState`.
 ///
 /// Pressing the row's control (`ListModel.pressRow(at:)`) follows the member through the

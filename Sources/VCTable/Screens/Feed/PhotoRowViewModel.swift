@@ -1,29 +1,34 @@
 import Foundation
 
-/// A photo on the wall (kind `"PhotoRow"`). Selecting it, or pressing it, asks to open
-/// its detail: `FeedViewModel.openDetail` reports the photo.
+/// A photo on the wall (kind `"PhotoRowView"`). Selecting it, or pressing it, calls its
+/// `cellPressed` (`ViewModelPressible`); the feed's factory (`FeedRowFactories.standard()`)
+/// sets that to ask for the photo's detail: `FeedViewModel.openDetail` reports the photo.
 ///
 /// Properties: `title`, `description`, `imageUrl`, `date` (`yyyy-MM-dd HH:mm` in the
 /// feed's time zone).
-public struct PhotoRowViewModel: RowViewModel {
+public struct PhotoRowViewModel: ViewModelPressible {
     /// The photo.
     public let photo: FeedPhoto
     /// The `date` property: when it was posted, in the feed's time zone.
     public let dateText: String
-    private let openDetail: EventEmitter<FeedPhoto>?
+    private var pressed: CellPressedAction?
 
-    init(photo: FeedPhoto, dateText: String, openDetail: EventEmitter<FeedPhoto>?) {
+    init(photo: FeedPhoto, dateText: String) {
         self.photo = photo
         self.dateText = dateText
-        self.openDetail = openDetail
     }
 
-    /// The row for `item` (a `"photo"` entry).
+    /// The row for `item` (a `"photo"` entry), with no `cellPressed` yet.
     init(item: FeedItem, context: FeedRowContext) throws(VCTableError) {
         let photo = try FeedPhoto(item)
-        self.init(
-            photo: photo, dateText: FeedDates.dayAndTime(of: photo.date, in: context.timeZone),
-            openDetail: context.openDetail)
+        self.init(photo: photo, dateText: FeedDates.dayAndTime(of: photo.date, in: context.timeZone))
+    }
+
+    /// What selecting or pressing the row does (`nil`: nothing). The feed's factory sets it
+    /// to report `FeedViewModel.openDetail` with the photo.
+    public var cellPressed: (@Sendable () -> Void)? {
+        get { pressed?.call }
+        set { pressed = newValue.map(CellPressedAction.init(call:)) }
     }
 
     /// The row identity of photo `id` (`"photo-<id>"`).
@@ -55,15 +60,5 @@ public struct PhotoRowViewModel: RowViewModel {
     public func isContentEqual(to other: any RowViewModel) -> Bool {
         guard let other = other as? PhotoRowViewModel else { return false }
         return other.photo == photo && other.dateText == dateText
-    }
-
-    /// Reports `openDetail` with the photo.
-    public func userSelected() {
-        openDetail?.emit(photo)
-    }
-
-    /// Reports `openDetail` with the photo, as selecting does.
-    public func userPressed() {
-        openDetail?.emit(photo)
     }
 }

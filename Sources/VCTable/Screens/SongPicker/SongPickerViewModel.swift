@@ -40,7 +40,7 @@ public final class SongPickerViewModel: Sendable {
     /// The picking screen's button.
     public static let startButtonTitle = "START MEDITATION SESSION"
 
-    /// The row kinds of `list`: `SongRowViewModel` as `"SongRow"`.
+    /// The row kinds of `list`: `SongRowViewModel` as `"SongRowView"`.
     public static let rowKinds: RowKindRegistry = {
         let kinds = RowKindRegistry()
         _ = try? kinds.register(SongRowViewModel.self)

@@ -1,4 +1,4 @@
-/// A song in the picker (kind `"SongRow"`), whose `mode` changes as the screen does.
+/// A song in the picker (kind `"SongRowView"`), whose `mode` changes as the screen does.
 ///
 /// Selecting it (`ListModel.selectRow(at:)`) goes to the picker: while picking it toggles
 /// the song; while listening a playable song starts playing. A mode change is reported to
