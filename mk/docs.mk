@@ -5,7 +5,8 @@
 #                and enum of the C API, with a project page built from the README's
 #                introduction, the threading rules (docs/reference/threading.md) and
 #                PORTING.md. gi-docgen's warnings are errors; scripts/check-docs.py then
-#                checks that every exported vct_* function has its page.
+#                checks that every exported vct_* function has its page, and
+#                scripts/check-porting.py that every C and GI name PORTING.md gives exists.
 
 DOCS_OUT     = $(CURDIR)/build/docs
 DOCS_CONTENT = $(CURDIR)/build/docs-content
@@ -28,3 +29,4 @@ docs: docs-deps stage
 	    $(STAGE)/share/gir-1.0/Vct-1.0.gir
 	python3 scripts/check-docs.py CInterop/vctable.symbols $(STAGE)/share/gir-1.0/Vct-1.0.gir \
 	    $(DOCS_OUT)/Vct-1.0 CInterop/include
+	python3 scripts/check-porting.py PORTING.md $(STAGE)/share/gir-1.0/Vct-1.0.gir CInterop/include/vctable
