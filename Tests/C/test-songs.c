@@ -714,6 +714,46 @@ test_next_at_last_finishes (void)
   teardown (&fake, &picker);
 }
 
+static void
+on_notify_state_read (GObject *object, G_GNUC_UNUSED GParamSpec *pspec, gpointer states)
+{
+  VctSongPickerState state;
+
+  g_object_get (object, "state", &state, NULL);
+  g_array_append_val ((GArray *) states, state);
+}
+
+/* Inside notify::state the model's properties read as of that change, as a row's do:
+ * start and then finish_song (one song: the session ends) before the loop runs are seen
+ * as LISTENING then FINISHED, not FINISHED twice (the original's F13, PORTING.md); at
+ * rest the getter answers the latest state. */
+static void
+test_notify_reads_its_change (void)
+{
+  FakeService fake;
+  Picker picker;
+  g_autoptr (GArray) states = g_array_new (FALSE, FALSE, sizeof (VctSongPickerState));
+  gulong handler;
+  guint mark;
+
+  setup (&fake, &picker, 5);
+  select_song (&picker, 3);
+  settle_loop (NULL);
+  handler = g_signal_connect (picker.model, "notify::state", G_CALLBACK (on_notify_state_read), states);
+  mark = vct_test_log_mark (&picker.log);
+  g_assert_true (vct_song_picker_model_start (picker.model));
+  g_assert_true (vct_song_picker_model_finish_song (picker.model));
+  g_assert_cmpuint (states->len, ==, 0);   /* never inline */
+  vct_test_log_wait (&picker.log, mark, "dismiss", 1);
+  settle_loop (NULL);
+  g_assert_cmpuint (states->len, ==, 2);
+  g_assert_cmpint (g_array_index (states, VctSongPickerState, 0), ==, VCT_SONG_PICKER_STATE_LISTENING);
+  g_assert_cmpint (g_array_index (states, VctSongPickerState, 1), ==, VCT_SONG_PICKER_STATE_FINISHED);
+  g_assert_cmpint (vct_song_picker_model_get_state (picker.model), ==, VCT_SONG_PICKER_STATE_FINISHED);
+  g_signal_handler_disconnect (picker.model, handler);
+  teardown (&fake, &picker);
+}
+
 /* finish_song plays the next song; after the last the screen is FINISHED (title stays
  * "Player", nothing playing), then dismiss is reported; finished, finish, next, previous
  * and select do nothing. */
@@ -1270,6 +1310,7 @@ main (int argc, char **argv)
   g_test_add_func ("/songs/listening/next-previous", test_next_previous);
   g_test_add_func ("/songs/listening/next-at-last-finishes", test_next_at_last_finishes);
   g_test_add_func ("/songs/listening/finish", test_finish);
+  g_test_add_func ("/songs/notify/reads-its-change", test_notify_reads_its_change);
   g_test_add_func ("/songs/back/keeps-selection", test_back_keeps_selection);
   g_test_add_func ("/songs/back/dismisses", test_back_dismisses);
   g_test_add_func ("/songs/rows/mode-reported-on-change", test_mode_reported_on_change);

@@ -251,14 +251,12 @@ print("done")
 """
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "library bug: the VctCellData boxes a delivery replaces (>= 1000 items) are finalized "
-    "in a Task.detached(priority: .utility) (releaseOffLoop, CTableModel.deliver) on a "
-    "libdispatch worker; a cell PyGObject has wrapped runs PyGObject's qdata destroy in "
-    "vct_cell_data_finalize -> g_datalist_clear, which takes the GIL (PyGILState_Ensure); "
-    "when the script ends meanwhile, CPython's finalization makes that thread pthread_exit() "
-    "and libdispatch aborts in _libdispatch_tsd_cleanup (SIGILL)"))
 def test_cells_freed_off_the_loop_do_not_crash_python_at_exit(tmp_path):
+    """A reload's replaced VctCellData objects are finalized on the model's context thread.
+
+    They once went to a libdispatch worker (releaseOffLoop): a cell PyGObject had wrapped
+    took the GIL in its finalizer, and when the script ended meanwhile CPython's
+    finalization made that thread pthread_exit() and libdispatch aborted (SIGILL)."""
     # The crash is a race with the interpreter's exit; the script makes it likely (always,
     # on an idle machine), and up to five runs make a pass mean it is gone.
     env = {key: value for key, value in os.environ.items() if not key.startswith("VCTABLE_")}

@@ -196,13 +196,9 @@ def test_the_states_seen_through_notify_state():
     assert recorder.count("dismiss") == 2
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "library bug: a VctSongPickerModel property read inside its notify answers the latest "
-    "value, not the value of the change being notified (VctRow does, vct-row.h): start() "
-    "then finish_song() before the loop runs emit notify::state twice, both reading FINISHED, "
-    "while the legacy did-change-state callback gets LISTENING then FINISHED "
-    "(PORTING.md F13's 'delivered the last value twice and lost the first')"))
 def test_back_to_back_states_are_each_seen_through_notify_state():
+    """Inside notify::state the property reads as of that change, as a row's do: two changes
+    the loop delivers back to back are each seen (once both read FINISHED; PORTING F13)."""
     picker, recorder = ready_picker()
     callback_states, notified_states = [], []
     picker.set_did_change_state(lambda state, *_: callback_states.append(state))

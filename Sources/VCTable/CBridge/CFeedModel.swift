@@ -58,17 +58,17 @@ public func vct_feed_model_factory_instance() -> OpaquePointer? {
 
 @_spi(CInterop) @c(vct_feed_model_dup_title)
 public func vct_feed_model_dup_title(_ model: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
-    feed(model, "vct_feed_model_dup_title").flatMap { cDuplicate($0.model.title.value) }
+    feed(model, "vct_feed_model_dup_title").flatMap { cDuplicate($0.current($0.model.title)) }
 }
 
 @_spi(CInterop) @c(vct_feed_model_is_loading)
 public func vct_feed_model_is_loading(_ model: OpaquePointer?) -> Int32 {
-    feed(model, "vct_feed_model_is_loading")?.model.isLoading.value == true ? 1 : 0
+    feed(model, "vct_feed_model_is_loading").map { $0.current($0.model.isLoading) } == true ? 1 : 0
 }
 
 @_spi(CInterop) @c(vct_feed_model_is_list_hidden)
 public func vct_feed_model_is_list_hidden(_ model: OpaquePointer?) -> Int32 {
-    feed(model, "vct_feed_model_is_list_hidden")?.model.isListHidden.value == false ? 0 : 1
+    feed(model, "vct_feed_model_is_list_hidden").map { $0.current($0.model.isListHidden) } == false ? 0 : 1
 }
 
 @_spi(CInterop) @c(vct_feed_model_get_list)

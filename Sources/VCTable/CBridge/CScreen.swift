@@ -24,6 +24,16 @@ final class CScreen<Model: Sendable, Slot: RawRepresentable<Int> & CaseIterable 
     private let subscriptions = CompositeDisposable()
     private let object = Mutex<WeakObject?>(nil)
     private let disposed = Mutex(false)
+    /// The value each forwarded observable's getter answers while its `notify` runs: that
+    /// change's, not the latest (a row's rule too). Two changes the loop delivers back to
+    /// back are each seen, as the legacy callbacks see them.
+    private let reporting = Mutex<[ObjectIdentifier: Reported]>([:])
+
+    /// A value being reported, boxed (no bare value of unknown type in the lock).
+    private final class Reported: Sendable {
+        let value: any Sendable
+        init(_ value: any Sendable) { self.value = value }
+    }
 
     init(_ model: Model, list: ListModel) {
         self.model = model
@@ -74,17 +84,28 @@ final class CScreen<Model: Sendable, Slot: RawRepresentable<Int> & CaseIterable 
         g_object_unref(live)
     }
 
+    /// `observable`'s value as a getter should answer now: as of the change whose `notify`
+    /// is running, if any, else the latest.
+    func current<Value>(_ observable: Observable<Value>) -> Value {
+        let reported = reporting.withLock { $0[ObjectIdentifier(observable)] }
+        return reported?.value as? Value ?? observable.value
+    }
+
     /// Forwards every change of `observable` to `slot`, then notifies `property` (and
-    /// `also`, a property that follows it) on the object.
+    /// `also`, a property that follows it) on the object, its getter answering as of
+    /// that change (`current(_:)`).
     func forward<Value>(
         _ observable: Observable<Value>, to slot: Slot, notify property: StaticString, also: StaticString? = nil,
         _ call: @escaping @Sendable (CCallback, Value) -> Void
     ) {
         let index = slot.rawValue
+        let key = ObjectIdentifier(observable)
         subscriptions.add(observable.observe { [weak self] value in
             guard let self else { return }
             slots.invoke(index) { call($0, value) }
             withObject { object in
+                let outer = reporting.withLock { $0.updateValue(Reported(value), forKey: key) }
+                defer { reporting.withLock { $0[key] = outer } }
                 _vct_object_notify(object, cString(property))
                 if let also { _vct_object_notify(object, cString(also)) }
             }

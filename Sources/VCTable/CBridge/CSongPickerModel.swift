@@ -59,12 +59,12 @@ public func vct_song_picker_model_factory_instance() -> OpaquePointer? {
 
 @_spi(CInterop) @c(vct_song_picker_model_get_state)
 public func vct_song_picker_model_get_state(_ model: OpaquePointer?) -> Int32 {
-    picker(model, "vct_song_picker_model_get_state")?.model.state.value.cValue ?? 0
+    picker(model, "vct_song_picker_model_get_state").map { $0.current($0.model.state).cValue } ?? 0
 }
 
 @_spi(CInterop) @c(vct_song_picker_model_dup_title)
 public func vct_song_picker_model_dup_title(_ model: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
-    picker(model, "vct_song_picker_model_dup_title").flatMap { cDuplicate($0.model.title.value) }
+    picker(model, "vct_song_picker_model_dup_title").flatMap { cDuplicate($0.current($0.model.title)) }
 }
 
 /// The button title, static text shared by every picker.
@@ -78,12 +78,12 @@ public func vct_song_picker_model_get_button_title(_ model: OpaquePointer?) -> U
 
 @_spi(CInterop) @c(vct_song_picker_model_is_button_enabled)
 public func vct_song_picker_model_is_button_enabled(_ model: OpaquePointer?) -> Int32 {
-    picker(model, "vct_song_picker_model_is_button_enabled")?.model.isButtonEnabled.value == true ? 1 : 0
+    picker(model, "vct_song_picker_model_is_button_enabled").map { $0.current($0.model.isButtonEnabled) } == true ? 1 : 0
 }
 
 @_spi(CInterop) @c(vct_song_picker_model_is_loading)
 public func vct_song_picker_model_is_loading(_ model: OpaquePointer?) -> Int32 {
-    picker(model, "vct_song_picker_model_is_loading")?.model.isLoading.value == true ? 1 : 0
+    picker(model, "vct_song_picker_model_is_loading").map { $0.current($0.model.isLoading) } == true ? 1 : 0
 }
 
 @_spi(CInterop) @c(vct_song_picker_model_get_list)

@@ -143,6 +143,11 @@ final class CTableModel: @unchecked Sendable {
             if boxes.count != cells.count { boxes = Array(repeating: nil, count: cells.count) }
             var replaced = Items(cells: cells, boxes: boxes)
             items.withLock { swap(&$0, &replaced) }
+            // The old cells' GObjects are released here, on the context thread: their
+            // finalizers, weak-reference notifies and a binding's data (PyGObject's
+            // wrappers need its interpreter) run where the program expects them. Only the
+            // Swift values, which nothing outside can observe, are freed off the loop.
+            replaced.boxes = []
             releaseOffLoop(&replaced, replacingWith: Items(), count: replaced.cells.count)
             if slots.isSet(Slot.didReloadData.rawValue) {
                 let pointers = items.withLock { items in
