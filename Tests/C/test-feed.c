@@ -410,6 +410,18 @@ standard_teardown (FakeService *fake, Wall *wall)
 
 /* ------------------------------------------------------------------ title, loading, hidden */
 
+/* Since @mark the feed titled "Loading..." then "Your Feeds", and reads "Your Feeds". */
+static void
+assert_reload_titled (Wall *wall, guint mark)
+{
+  g_autofree char *title = vct_feed_model_dup_title (wall->model);
+  g_autofree char *seen = vct_test_log_since (&wall->log, mark);
+  g_autofree char *part = vct_test_log_filter (seen, "title:");
+
+  g_assert_cmpstr (title, ==, LOADED_TITLE);
+  g_assert_cmpstr (part, ==, "title:" LOADING_TITLE "|title:" LOADED_TITLE);
+}
+
 /* "Loading..." before and during every fetch (set by each reload, as the original's
  * start()), "Your Feeds" once it delivered, with data or with an error; each change
  * reported once, later; the rows stay shown during a later reload. */
@@ -419,7 +431,7 @@ test_title_loading_then_loaded (void)
   FakeService fake;
   Wall wall;
   VctApiRequest *request;
-  char *title, *seen, *part, *json = standard_doc ();
+  char *title, *json = standard_doc ();
   guint mark;
 
   standard_setup (&fake, &wall);
@@ -459,14 +471,7 @@ test_title_loading_then_loaded (void)
   vct_api_request_return_json (request, json, -1);
   vct_test_log_wait (&wall.log, mark, "loading:0", 1);
   settle_loop (NULL);
-  title = vct_feed_model_dup_title (wall.model);
-  g_assert_cmpstr (title, ==, LOADED_TITLE);
-  g_free (title);
-  seen = vct_test_log_since (&wall.log, mark);
-  part = vct_test_log_filter (seen, "title:");
-  g_assert_cmpstr (part, ==, "title:" LOADING_TITLE "|title:" LOADED_TITLE);
-  g_free (part);
-  g_free (seen);
+  assert_reload_titled (&wall, mark);
 
   /* A reload that fails: the same two titles, then the error; the rows still shown. */
   mark = vct_test_log_mark (&wall.log);
@@ -474,14 +479,7 @@ test_title_loading_then_loaded (void)
   vct_test_return_error (fake_service_wait_fetch (&fake), VCT_ERROR_HTTP_STATUS, "feeds refused");
   vct_test_log_wait (&wall.log, mark, "error:", 1);
   settle_loop (NULL);
-  title = vct_feed_model_dup_title (wall.model);
-  g_assert_cmpstr (title, ==, LOADED_TITLE);
-  g_free (title);
-  seen = vct_test_log_since (&wall.log, mark);
-  part = vct_test_log_filter (seen, "title:");
-  g_assert_cmpstr (part, ==, "title:" LOADING_TITLE "|title:" LOADED_TITLE);
-  g_free (part);
-  g_free (seen);
+  assert_reload_titled (&wall, mark);
   g_assert_false (vct_feed_model_is_list_hidden (wall.model));
   assert_layout (&wall, STANDARD_LAYOUT);
 

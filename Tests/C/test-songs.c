@@ -667,12 +667,14 @@ test_next_previous (void)
   teardown (&fake, &picker);
 }
 
-/* next at the last song finishes the session, as the original's playNext: it returns
- * TRUE, the state is FINISHED at once (title "Player", nothing playing), and the reports
- * are the song's mode, the state, then dismiss, once. Finished: next, previous,
- * finish_song, start and select do nothing; back returns to picking (no dismiss). */
+/* next and finish_song at the last song finish the session, as the original's playNext
+ * (it has no song-ended event: finishing a song is playing the next): before the last
+ * song they play the next one and report no state; at the last they return TRUE, the
+ * state is FINISHED at once (title "Player", nothing playing), and the reports are the
+ * song's mode, the state, then dismiss, once. Finished: next, previous, finish_song,
+ * start and select do nothing; back returns to picking (no dismiss). */
 static void
-test_next_at_last_finishes (void)
+check_advance_to_the_end (gboolean (*advance) (VctSongPickerModel *model))
 {
   static const guint ids[] = { 2, 4 };
   FakeService fake;
@@ -682,13 +684,14 @@ test_next_at_last_finishes (void)
   setup (&fake, &picker, 5);
   start_with (&picker, ids, G_N_ELEMENTS (ids));
   mark = vct_test_log_mark (&picker.log);
-  g_assert_true (vct_song_picker_model_next (picker.model));
+  g_assert_true (advance (picker.model));
   vct_test_log_wait (&picker.log, mark, "s4:notify::mode=playing", 1);
   settle_loop (NULL);
   assert_rows (&picker, "song 2=playable, song 4=playing");
+  g_assert_cmpuint (vct_test_log_count (&picker.log, mark, "state:"), ==, 0);
 
   mark = vct_test_log_mark (&picker.log);
-  g_assert_true (vct_song_picker_model_next (picker.model));
+  g_assert_true (advance (picker.model));
   g_assert_cmpint (vct_song_picker_model_get_state (picker.model), ==, VCT_SONG_PICKER_STATE_FINISHED);
   vct_test_assert_log_since (&picker.log, mark, "");  /* never inline */
   vct_test_log_wait (&picker.log, mark, "dismiss", 1);
@@ -705,6 +708,7 @@ test_next_at_last_finishes (void)
   vct_row_select (song (&picker, 2));
   settle_loop (NULL);
   vct_test_assert_log_since (&picker.log, mark, "");
+  assert_rows (&picker, "song 2=playable, song 4=playable");
 
   vct_song_picker_model_back (picker.model);
   vct_test_log_wait (&picker.log, mark, "state:0", 1);
@@ -712,6 +716,18 @@ test_next_at_last_finishes (void)
   assert_rows (&picker, "song 1=unselected, song 2=selected, song 3=unselected, song 4=selected, song 5=unselected");
   g_assert_cmpuint (vct_test_log_count (&picker.log, 0, "dismiss"), ==, 1);
   teardown (&fake, &picker);
+}
+
+static void
+test_next_at_last_finishes (void)
+{
+  check_advance_to_the_end (vct_song_picker_model_next);
+}
+
+static void
+test_finish (void)
+{
+  check_advance_to_the_end (vct_song_picker_model_finish_song);
 }
 
 static void
@@ -751,48 +767,6 @@ test_notify_reads_its_change (void)
   g_assert_cmpint (g_array_index (states, VctSongPickerState, 1), ==, VCT_SONG_PICKER_STATE_FINISHED);
   g_assert_cmpint (vct_song_picker_model_get_state (picker.model), ==, VCT_SONG_PICKER_STATE_FINISHED);
   g_signal_handler_disconnect (picker.model, handler);
-  teardown (&fake, &picker);
-}
-
-/* finish_song plays the next song; after the last the screen is FINISHED (title stays
- * "Player", nothing playing), then dismiss is reported; finished, finish, next, previous
- * and select do nothing. */
-static void
-test_finish (void)
-{
-  static const guint ids[] = { 1, 4 };
-  FakeService fake;
-  Picker picker;
-  guint mark;
-
-  setup (&fake, &picker, 5);
-  start_with (&picker, ids, G_N_ELEMENTS (ids));
-
-  mark = vct_test_log_mark (&picker.log);
-  g_assert_true (vct_song_picker_model_finish_song (picker.model));
-  vct_test_log_wait (&picker.log, mark, "s4:notify::mode=playing", 1);
-  settle_loop (NULL);
-  assert_rows (&picker, "song 1=playable, song 4=playing");
-  g_assert_cmpuint (vct_test_log_count (&picker.log, mark, "state:"), ==, 0);
-
-  mark = vct_test_log_mark (&picker.log);
-  g_assert_true (vct_song_picker_model_finish_song (picker.model));
-  g_assert_cmpint (vct_song_picker_model_get_state (picker.model), ==, VCT_SONG_PICKER_STATE_FINISHED);
-  vct_test_log_wait (&picker.log, mark, "dismiss", 1);
-  settle_loop (NULL);
-  vct_test_assert_log_since (&picker.log, mark, "s4:notify::mode=playable|state:2|dismiss");
-  assert_title (&picker, PLAYER_TITLE);
-  assert_rows (&picker, "song 1=playable, song 4=playable");
-
-  mark = vct_test_log_mark (&picker.log);
-  g_assert_false (vct_song_picker_model_finish_song (picker.model));
-  g_assert_false (vct_song_picker_model_next (picker.model));
-  g_assert_false (vct_song_picker_model_previous (picker.model));
-  g_assert_false (vct_song_picker_model_start (picker.model));
-  vct_row_select (song (&picker, 1));
-  settle_loop (NULL);
-  vct_test_assert_log_since (&picker.log, mark, "");
-  assert_rows (&picker, "song 1=playable, song 4=playable");
   teardown (&fake, &picker);
 }
 
