@@ -8,6 +8,9 @@
 #include "common/vct-test.h"
 
 #include <string.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 
 /* The codes are ABI: the header's values must not move. */
@@ -117,6 +120,107 @@ test_file_success (void)
   expect_success (vct_api_new_for_uri (uri), 9, 21);
   g_free (uri);
   g_free (json);
+}
+
+/* The writer of /api/file/fetch-off-the-loop's FIFO: it opens and fills it when the test
+ * says so, or after 20 s on its own (then the loop was blocked, and the test fails). */
+typedef struct
+{
+  GMutex      lock;
+  GCond       cond;
+  gboolean    go;
+  gboolean    timed_out;
+  char       *path;
+  char       *json;
+} FifoWriter;
+
+static gpointer
+fifo_writer_thread (gpointer data)
+{
+  FifoWriter *writer = data;
+  gint64 deadline = g_get_monotonic_time () + 20 * G_TIME_SPAN_SECOND;
+
+  g_mutex_lock (&writer->lock);
+  while (!writer->go)
+    if (!g_cond_wait_until (&writer->cond, &writer->lock, deadline))
+      {
+        writer->timed_out = TRUE;
+        break;
+      }
+  g_mutex_unlock (&writer->lock);
+  /* Opening a FIFO for writing waits for its reader: the fetch. */
+  FILE *fifo = fopen (writer->path, "w");
+  g_assert_nonnull (fifo);
+  fputs (writer->json, fifo);
+  fclose (fifo);
+  return NULL;
+}
+
+static gboolean
+count_tick (gpointer ticks)
+{
+  g_atomic_int_inc ((gint *) ticks);
+  return G_SOURCE_CONTINUE;
+}
+
+/* PORTING G12: the live API fetches off the model's context, as the original's MyAPI
+ * works off the main queue. The document is a FIFO with no writer yet: opening it blocks
+ * whoever reads it. The loop keeps running (a timeout ticks) while the fetch waits; then
+ * the test lets the writer in and the rows arrive. A fetch on the loop's thread would
+ * block reload_data or the loop until the writer's own 20 s deadline: the test fails. */
+static void
+test_file_fetch_off_the_loop (void)
+{
+  FifoWriter writer = { 0 };
+  g_autofree char *scratch = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *uri = NULL;
+  g_autofree char *ignored = vct_test_write_temp ("[]", -1, &scratch);
+  g_autoptr (VctApi) api = NULL;
+  g_autoptr (VctTableModel) model = NULL;
+  Recorder rec;
+  GThread *thread;
+  gint ticks = 0;
+  guint tick_id;
+
+  dir = g_path_get_dirname (scratch);
+  writer.path = g_build_filename (dir, "photos.fifo", NULL);
+  writer.json = vct_test_photos_json (1, 3);
+  g_assert_cmpint (mkfifo (writer.path, 0600), ==, 0);
+  uri = g_filename_to_uri (writer.path, NULL, NULL);
+  g_mutex_init (&writer.lock);
+  g_cond_init (&writer.cond);
+  thread = g_thread_new ("fifo-writer", fifo_writer_thread, &writer);
+
+  api = vct_api_new_for_uri (uri);
+  model = vct_table_model_new_with_manager (api);
+  recorder_init (&rec, g_thread_self ());
+  recorder_attach (&rec, model);
+  vct_table_model_reload_data (model);
+  tick_id = g_timeout_add (5, count_tick, &ticks);
+  wait_int_at_least (NULL, &ticks, 3);
+  g_assert_cmpint (recorder_n_done (&rec), ==, 0);  /* still fetching */
+
+  g_mutex_lock (&writer.lock);
+  g_assert_false (writer.timed_out);
+  writer.go = TRUE;
+  g_cond_signal (&writer.cond);
+  g_mutex_unlock (&writer.lock);
+  recorder_wait_done (&rec, NULL, 1);
+  g_thread_join (thread);
+  g_assert_false (writer.timed_out);
+  g_assert_cmpint (g_atomic_int_get (&rec.n_reloads), ==, 1);
+  g_assert_cmpuint (rec.last_n_items, ==, 3);
+  g_assert_cmpint (g_atomic_int_get (&rec.wrong_thread), ==, 0);
+
+  g_source_remove (tick_id);
+  g_clear_object (&model);
+  recorder_clear (&rec);
+  unlink (writer.path);
+  g_free (writer.path);
+  g_free (writer.json);
+  g_cond_clear (&writer.cond);
+  g_mutex_clear (&writer.lock);
 }
 
 static void
@@ -679,6 +783,7 @@ main (int argc, char **argv)
   g_test_add_func ("/api/error-quark", test_error_quark);
   g_test_add_func ("/api/file/success", test_file_success);
   g_test_add_func ("/api/file/missing", test_file_missing);
+  g_test_add_func ("/api/file/fetch-off-the-loop", test_file_fetch_off_the_loop);
   g_test_add_func ("/api/file/directory", test_file_directory);
   g_test_add_func ("/api/file/invalid-json", test_file_invalid_json);
   g_test_add_func ("/api/file/decoding-errors", test_file_decoding_errors);
