@@ -6,8 +6,15 @@
  * rewrite in GTK 4.10 fixed it). A reload of VCTable's lists is such a change (a
  * reversed reload moves every row). So after every change of the list, the view is
  * scrolled one pixel and back, a frame each, from a tick callback: the first frame lays
- * out at value ± 1, the next at the value the user had. A no-op on a fixed GTK, and
- * when everything fits in the view (nothing can scroll, nothing is lost).
+ * out at value ± 1, the next at the value the view had when the change came. A no-op
+ * on a fixed GTK, and when everything fits in the view (nothing can scroll, nothing is
+ * lost).
+ *
+ * The value is taken in the items-changed handler, before GTK lays the view out again:
+ * GTK 4.8 otherwise sometimes (depending on when the frame comes) follows the row it
+ * kept in view to its new place (the end of the list, after a reversed reload) and
+ * sometimes not. So a reload keeps the scroll offset, as the original's
+ * UITableView.reloadData keeps its content offset, every time.
  *
  * Copyright 2026 The VCTable authors
  * SPDX-License-Identifier: MIT
@@ -19,7 +26,7 @@
 
 typedef struct
 {
-  double value;   /* where the view was when the nudge started */
+  double value;   /* where the view was when the list changed */
   gboolean moved; /* the first frame was laid out one pixel off */
 } Nudge;
 
@@ -35,12 +42,11 @@ relayout_tick (GtkWidget     *view,
     goto done;
   if (!nudge->moved)
     {
-      double value = gtk_adjustment_get_value (adjustment);
+      double value = nudge->value;
       double last = gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment);
 
       if (last <= 0)
         goto done;   /* everything fits: nothing to scroll, nothing hidden */
-      nudge->value = value;
       nudge->moved = TRUE;
       gtk_adjustment_set_value (adjustment, value + 1 <= last ? value + 1 : value - 1);
       return G_SOURCE_CONTINUE;
@@ -59,9 +65,14 @@ on_items_changed (G_GNUC_UNUSED GListModel *list,
                   G_GNUC_UNUSED guint       added,
                   GtkWidget                *view)
 {
-  if (g_object_get_data (G_OBJECT (view), TICK_KEY) != NULL)
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+  Nudge *nudge;
+
+  if (g_object_get_data (G_OBJECT (view), TICK_KEY) != NULL || adjustment == NULL)
     return;   /* one nudge covers every run of the same reload */
-  gtk_widget_add_tick_callback (view, relayout_tick, g_new0 (Nudge, 1), g_free);
+  nudge = g_new0 (Nudge, 1);
+  nudge->value = gtk_adjustment_get_value (adjustment);
+  gtk_widget_add_tick_callback (view, relayout_tick, nudge, g_free);
   g_object_set_data (G_OBJECT (view), TICK_KEY, GINT_TO_POINTER (1));
 }
 
