@@ -13,6 +13,7 @@
 
 #include "window.h"
 
+#include "feed-page.h"
 #include "photos-page.h"
 
 /* A screen: its page, its model (a `title` and a `loading` property), its commands. */
@@ -26,7 +27,7 @@ typedef struct
   gboolean  (*is_ready) (GtkWidget *page);
 } Screen;
 
-enum { SCREEN_PHOTOS, N_SCREENS };
+enum { SCREEN_PHOTOS, SCREEN_FEED, N_SCREENS };
 
 struct _VctGtkWindow
 {
@@ -52,6 +53,18 @@ static gboolean
 photos_ready (GtkWidget *page)
 {
   return vct_gtk_photos_page_is_ready (VCT_GTK_PHOTOS_PAGE (page));
+}
+
+static void
+reload_feed (GtkWidget *page)
+{
+  vct_gtk_feed_page_reload (VCT_GTK_FEED_PAGE (page));
+}
+
+static gboolean
+feed_ready (GtkWidget *page)
+{
+  return vct_gtk_feed_page_is_ready (VCT_GTK_FEED_PAGE (page));
 }
 
 static Screen *
@@ -242,7 +255,9 @@ vct_gtk_window_new (GtkApplication     *application,
   if (photos != NULL)
     add_screen (self, SCREEN_PHOTOS, VCT_GTK_SCREEN_PHOTOS, "Photos", vct_gtk_photos_page_new (photos),
                 G_OBJECT (photos), reload_photos, photos_ready);
-  (void) feed;
+  if (feed != NULL)
+    add_screen (self, SCREEN_FEED, VCT_GTK_SCREEN_FEED, "Feed", vct_gtk_feed_page_new (feed),
+                G_OBJECT (feed), reload_feed, feed_ready);
   (void) songs;
   on_visible_child (self);
   return self;
