@@ -15,6 +15,7 @@
 
 #include "feed-page.h"
 #include "photos-page.h"
+#include "songs-page.h"
 
 /* A screen: its page, its model (a `title` and a `loading` property), its commands. */
 typedef struct
@@ -27,7 +28,7 @@ typedef struct
   gboolean  (*is_ready) (GtkWidget *page);
 } Screen;
 
-enum { SCREEN_PHOTOS, SCREEN_FEED, N_SCREENS };
+enum { SCREEN_PHOTOS, SCREEN_FEED, SCREEN_SONGS, N_SCREENS };
 
 struct _VctGtkWindow
 {
@@ -65,6 +66,18 @@ static gboolean
 feed_ready (GtkWidget *page)
 {
   return vct_gtk_feed_page_is_ready (VCT_GTK_FEED_PAGE (page));
+}
+
+static void
+reload_songs (GtkWidget *page)
+{
+  vct_gtk_songs_page_reload (VCT_GTK_SONGS_PAGE (page));
+}
+
+static gboolean
+songs_ready (GtkWidget *page)
+{
+  return vct_gtk_songs_page_is_ready (VCT_GTK_SONGS_PAGE (page));
 }
 
 static Screen *
@@ -258,7 +271,9 @@ vct_gtk_window_new (GtkApplication     *application,
   if (feed != NULL)
     add_screen (self, SCREEN_FEED, VCT_GTK_SCREEN_FEED, "Feed", vct_gtk_feed_page_new (feed),
                 G_OBJECT (feed), reload_feed, feed_ready);
-  (void) songs;
+  if (songs != NULL)
+    add_screen (self, SCREEN_SONGS, VCT_GTK_SCREEN_SONGS, "Songs", vct_gtk_songs_page_new (songs),
+                G_OBJECT (songs), reload_songs, songs_ready);
   on_visible_child (self);
   return self;
 }
