@@ -7,6 +7,10 @@
 # and gtk4.pc, runs each (GTest, TAP) on its own Xvfb server (xvfb-run -a) with the
 # accessibility bus off (GTK_A11Y=none: there is no session bus to reach), and prints
 # "gtk-app-tests: N passed, M failed" (GTest cases, skipped ones not counted).
+#
+# test-window saves the three screenshots in $VCT_GTK_SCREENSHOTS_DIR (default
+# build/gtk-app-tests/screenshots); to refresh the committed ones:
+#   VCT_GTK_SCREENSHOTS_DIR=$PWD/docs/screenshots Tests/GtkApp/run.sh PREFIX
 set -euo pipefail
 
 [[ $# -eq 1 && -d $1 ]] || { echo "usage: $0 PREFIX" >&2; exit 2; }
@@ -16,7 +20,10 @@ root=$(cd "$here/../.." && pwd)
 build=$root/build/gtk-app-tests
 mkdir -p "$build"
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
-unset VCTABLE_PHOTOS_URL G_MESSAGES_DEBUG
+unset VCTABLE_PHOTOS_URL VCTABLE_FEEDS_URL VCTABLE_SONGS_URL G_MESSAGES_DEBUG
+shots=${VCT_GTK_SCREENSHOTS_DIR:-$build/screenshots}
+[[ $shots == /* ]] || shots=$PWD/$shots   # the tests run from /
+export VCT_GTK_SCREENSHOTS_DIR=$shots
 
 app_sources=()
 for file in "$root"/Gtk/*.c; do
