@@ -23,11 +23,13 @@
 #include "list-relayout.h"
 
 #define TICK_KEY "vct-gtk-relayout-tick"
+#define MAX_WAITS 3
 
 typedef struct
 {
   double value;   /* where the view was when the list changed */
   gboolean moved; /* the first frame was laid out one pixel off */
+  guint    waits; /* frames seen with nothing to scroll */
 } Nudge;
 
 static gboolean
@@ -45,8 +47,14 @@ relayout_tick (GtkWidget     *view,
       double value = nudge->value;
       double last = gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment);
 
+      /* Nothing to scroll: everything fits, or (seen under load) the view has not
+       * measured the new rows yet (upper 0). Look again for a few frames. */
       if (last <= 0)
-        goto done;   /* everything fits: nothing to scroll, nothing hidden */
+        {
+          if (++nudge->waits <= MAX_WAITS)
+            return G_SOURCE_CONTINUE;
+          goto done;
+        }
       nudge->moved = TRUE;
       gtk_adjustment_set_value (adjustment, value + 1 <= last ? value + 1 : value - 1);
       return G_SOURCE_CONTINUE;
@@ -68,12 +76,21 @@ on_items_changed (G_GNUC_UNUSED GListModel *list,
   GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
   Nudge *nudge;
 
-  if (g_object_get_data (G_OBJECT (view), TICK_KEY) != NULL || adjustment == NULL)
-    return;   /* one nudge covers every run of the same reload */
+  if (adjustment == NULL)
+    return;
+  nudge = g_object_get_data (G_OBJECT (view), TICK_KEY);
+  if (nudge != NULL)
+    {
+      /* Another run, or another reload before the nudge ended: start the nudge over
+       * from the value it took first (what the user had). */
+      nudge->moved = FALSE;
+      nudge->waits = 0;
+      return;
+    }
   nudge = g_new0 (Nudge, 1);
   nudge->value = gtk_adjustment_get_value (adjustment);
   gtk_widget_add_tick_callback (view, relayout_tick, nudge, g_free);
-  g_object_set_data (G_OBJECT (view), TICK_KEY, GINT_TO_POINTER (1));
+  g_object_set_data (G_OBJECT (view), TICK_KEY, nudge);
 }
 
 /**
