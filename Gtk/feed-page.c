@@ -1,0 +1,427 @@
+/* feed-page.c: VctGtkFeedPage, the news feed.
+ *
+ * One GtkListView over vct_feed_model_get_list(): a day's header (VctDayHeaderRow, the
+ * section's header role), then its member rows (VctMemberRow) and photo rows
+ * (VctFeedPhotoRow). One GtkSignalListItemFactory makes the child by the row's GType at
+ * "bind" (GTK 4.8 gives a list item no type at "setup"), and keeps it while the item
+ * shows rows of the same type.
+ *
+ * A member row's follow button follows the row's `follow-state`: "Follow" (normal), a
+ * spinner (loading: a request runs), "Following" with a check (checked); its
+ * sensitivity is the row's `button-enabled`. Clicking it is vct_row_press(). Activating
+ * a photo row (Enter, a double click) is vct_row_select(): the model's `open-detail`
+ * then opens a small window with the photo's title, date and description. The list is
+ * hidden (`list-hidden`) until the first reload delivers.
+ *
+ * Copyright 2026 The VCTable authors
+ * SPDX-License-Identifier: MIT
+ */
+
+#include "feed-page.h"
+
+#include "list-item-bindings.h"
+#include "list-relayout.h"
+
+#define ROW_TYPE_KEY "vct-gtk-row-type"
+
+struct _VctGtkFeedPage
+{
+  GtkBox        parent_instance;
+
+  VctFeedModel *model;
+  GtkListView  *list_view;
+  GtkWindow    *detail;   /* weak */
+};
+
+G_DEFINE_FINAL_TYPE (VctGtkFeedPage, vct_gtk_feed_page, GTK_TYPE_BOX)
+
+static GtkWidget *
+new_label (const char *name,
+           const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_widget_set_name (label, name);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  return label;
+}
+
+static GtkWidget *
+new_row_box (GtkOrientation orientation)
+{
+  GtkWidget *box = gtk_box_new (orientation, orientation == GTK_ORIENTATION_HORIZONTAL ? 12 : 2);
+
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  return box;
+}
+
+/* ---------------------------------------------------------------- day header */
+
+static GtkWidget *
+new_header_child (void)
+{
+  GtkWidget *box = new_row_box (GTK_ORIENTATION_HORIZONTAL);
+
+  gtk_widget_set_margin_top (box, 14);
+  gtk_box_append (GTK_BOX (box), new_label ("day", "heading"));
+  return box;
+}
+
+/* ---------------------------------------------------------------- member */
+
+/* The follow button's look, from the row's follow-state. */
+static void
+update_follow_button (GObject    *row,
+                      GParamSpec *pspec G_GNUC_UNUSED,
+                      GtkWidget  *button)
+{
+  VctFollowState state;
+  GtkWidget *check = gtk_widget_get_first_child (gtk_button_get_child (GTK_BUTTON (button)));
+  GtkWidget *label = gtk_widget_get_next_sibling (check);
+  GtkWidget *spinner = gtk_widget_get_next_sibling (label);
+
+  g_object_get (row, "follow-state", &state, NULL);
+  gtk_widget_set_visible (check, state == VCT_FOLLOW_STATE_CHECKED);
+  gtk_widget_set_visible (label, state != VCT_FOLLOW_STATE_LOADING);
+  gtk_label_set_text (GTK_LABEL (label), state == VCT_FOLLOW_STATE_CHECKED ? "Following" : "Follow");
+  gtk_widget_set_visible (spinner, state == VCT_FOLLOW_STATE_LOADING);
+  gtk_spinner_set_spinning (GTK_SPINNER (spinner), state == VCT_FOLLOW_STATE_LOADING);
+  if (state == VCT_FOLLOW_STATE_CHECKED)
+    gtk_widget_add_css_class (button, "suggested-action");
+  else
+    gtk_widget_remove_css_class (button, "suggested-action");
+}
+
+static void
+on_follow_clicked (G_GNUC_UNUSED GtkButton *button,
+                   GtkListItem             *item)
+{
+  VctRow *row = gtk_list_item_get_item (item);
+
+  if (row != NULL)
+    vct_row_press (row);
+}
+
+static GtkWidget *
+new_member_child (GtkListItem *item)
+{
+  GtkWidget *box = new_row_box (GTK_ORIENTATION_HORIZONTAL);
+  GtkWidget *avatar = gtk_image_new_from_icon_name ("avatar-default-symbolic");
+  GtkWidget *name = new_label ("name", NULL);
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+  gtk_image_set_pixel_size (GTK_IMAGE (avatar), 32);
+  gtk_widget_set_hexpand (name, TRUE);
+
+  gtk_widget_set_name (button, "follow-button");
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_size_request (button, 120, -1);
+  gtk_widget_set_halign (content, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (content), gtk_image_new_from_icon_name ("object-select-symbolic"));
+  gtk_box_append (GTK_BOX (content), gtk_label_new ("Follow"));
+  gtk_box_append (GTK_BOX (content), gtk_spinner_new ());
+  gtk_widget_set_name (gtk_widget_get_first_child (content), "follow-check");
+  gtk_widget_set_name (gtk_widget_get_next_sibling (gtk_widget_get_first_child (content)), "follow-label");
+  gtk_widget_set_name (gtk_widget_get_last_child (content), "follow-spinner");
+  gtk_button_set_child (GTK_BUTTON (button), content);
+  g_signal_connect (button, "clicked", G_CALLBACK (on_follow_clicked), item);
+
+  gtk_box_append (GTK_BOX (box), avatar);
+  gtk_box_append (GTK_BOX (box), name);
+  gtk_box_append (GTK_BOX (box), button);
+  return box;
+}
+
+/* ---------------------------------------------------------------- photo */
+
+static GtkWidget *
+new_photo_child (void)
+{
+  GtkWidget *box = new_row_box (GTK_ORIENTATION_HORIZONTAL);
+  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *image = gtk_image_new_from_icon_name ("image-x-generic-symbolic");
+  GtkWidget *date = new_label ("date", "dim-label");
+
+  gtk_image_set_pixel_size (GTK_IMAGE (image), 32);
+  gtk_widget_set_hexpand (text, TRUE);
+  gtk_box_append (GTK_BOX (text), new_label ("title", NULL));
+  gtk_box_append (GTK_BOX (text), new_label ("description", "dim-label"));
+  gtk_widget_add_css_class (date, "numeric");
+  gtk_box_append (GTK_BOX (box), image);
+  gtk_box_append (GTK_BOX (box), text);
+  gtk_box_append (GTK_BOX (box), date);
+  return box;
+}
+
+/* ---------------------------------------------------------------- the factory */
+
+static GtkWidget *
+find_named (GtkWidget  *root,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+bind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
+          GtkListItem                             *item,
+          G_GNUC_UNUSED gpointer                   data)
+{
+  GObject *row = gtk_list_item_get_item (item);
+  GType type = G_OBJECT_TYPE (row);
+  GtkWidget *child = gtk_list_item_get_child (item);
+
+  if (child == NULL || GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (child), ROW_TYPE_KEY)) != type)
+    {
+      if (type == VCT_TYPE_MEMBER_ROW)
+        child = new_member_child (item);
+      else if (type == VCT_TYPE_FEED_PHOTO_ROW)
+        child = new_photo_child ();
+      else
+        child = new_header_child ();   /* VctDayHeaderRow, and any header to come */
+      g_object_set_data (G_OBJECT (child), ROW_TYPE_KEY, GSIZE_TO_POINTER (type));
+      gtk_list_item_set_child (item, child);
+    }
+
+  /* Only a photo is activated (it opens); headers and members are neither. */
+  gtk_list_item_set_activatable (item, type == VCT_TYPE_FEED_PHOTO_ROW);
+  gtk_list_item_set_selectable (item, FALSE);
+
+  if (type == VCT_TYPE_MEMBER_ROW)
+    {
+      GtkWidget *button = find_named (child, "follow-button");
+
+      vct_gtk_list_item_bind (item, "name", find_named (child, "name"), "label");
+      vct_gtk_list_item_bind (item, "button-enabled", button, "sensitive");
+      vct_gtk_list_item_connect (item, "notify::follow-state", G_CALLBACK (update_follow_button), button);
+      update_follow_button (row, NULL, button);
+    }
+  else if (type == VCT_TYPE_FEED_PHOTO_ROW)
+    {
+      vct_gtk_list_item_bind (item, "title", find_named (child, "title"), "label");
+      vct_gtk_list_item_bind (item, "description", find_named (child, "description"), "label");
+      vct_gtk_list_item_bind (item, "date", find_named (child, "date"), "label");
+    }
+  else
+    {
+      vct_gtk_list_item_bind (item, "title", find_named (child, "day"), "label");
+    }
+}
+
+static void
+unbind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
+            GtkListItem                             *item,
+            G_GNUC_UNUSED gpointer                   data)
+{
+  vct_gtk_list_item_unbind_all (item);
+}
+
+static void
+on_activate (GtkListView            *view,
+             guint                   position,
+             G_GNUC_UNUSED gpointer  data)
+{
+  g_autoptr (VctRow) row = g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (view)), position);
+
+  if (row != NULL && VCT_IS_FEED_PHOTO_ROW (row))
+    vct_row_select (row);
+}
+
+/* ---------------------------------------------------------------- the detail */
+
+static void
+on_open_detail (VctGtkFeedPage *self,
+                VctFeedPhoto   *photo)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  GtkWidget *title = gtk_label_new (vct_feed_photo_get_title (photo));
+  GtkWidget *date;
+  GtkWidget *description = gtk_label_new (vct_feed_photo_get_description (photo));
+  GtkWidget *url = gtk_label_new (vct_feed_photo_get_url (photo));
+  GDateTime *when = vct_feed_photo_get_date (photo);
+  g_autoptr (GDateTime) local = when != NULL ? g_date_time_to_local (when) : NULL;
+  g_autofree char *date_text = local != NULL ? g_date_time_format (local, "%Y-%m-%d %H:%M") : g_strdup ("");
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  if (self->detail != NULL)
+    gtk_window_destroy (self->detail);
+
+  gtk_window_set_title (window, vct_feed_photo_get_title (photo));
+  gtk_window_set_default_size (window, 360, -1);
+  if (GTK_IS_WINDOW (root))
+    gtk_window_set_transient_for (window, GTK_WINDOW (root));
+  gtk_window_set_destroy_with_parent (window, TRUE);
+
+  gtk_widget_set_name (title, "detail-title");
+  gtk_widget_add_css_class (title, "title-2");
+  date = gtk_label_new (date_text);
+  gtk_widget_set_name (date, "detail-date");
+  gtk_widget_add_css_class (date, "dim-label");
+  gtk_label_set_wrap (GTK_LABEL (description), TRUE);
+  gtk_widget_add_css_class (url, "dim-label");
+  gtk_label_set_selectable (GTK_LABEL (url), TRUE);
+  gtk_widget_set_margin_start (box, 24);
+  gtk_widget_set_margin_end (box, 24);
+  gtk_widget_set_margin_top (box, 24);
+  gtk_widget_set_margin_bottom (box, 24);
+  gtk_box_append (GTK_BOX (box), title);
+  gtk_box_append (GTK_BOX (box), date);
+  gtk_box_append (GTK_BOX (box), description);
+  gtk_box_append (GTK_BOX (box), url);
+  gtk_window_set_child (window, box);
+
+  self->detail = window;
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &self->detail);
+  gtk_window_present (window);
+}
+
+/* ---------------------------------------------------------------- the page */
+
+static void
+vct_gtk_feed_page_dispose (GObject *object)
+{
+  VctGtkFeedPage *self = VCT_GTK_FEED_PAGE (object);
+
+  if (self->detail != NULL)
+    gtk_window_destroy (self->detail);
+  self->list_view = NULL;
+  g_clear_object (&self->model);
+
+  G_OBJECT_CLASS (vct_gtk_feed_page_parent_class)->dispose (object);
+}
+
+static void
+vct_gtk_feed_page_class_init (VctGtkFeedPageClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = vct_gtk_feed_page_dispose;
+}
+
+static void
+vct_gtk_feed_page_init (VctGtkFeedPage *self)
+{
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+}
+
+/**
+ * vct_gtk_feed_page_new:
+ * @model: (transfer none): the feed; the page keeps a reference
+ *
+ * Creates the page and starts the feed's first reload.
+ *
+ * Returns: (transfer floating): the page
+ */
+GtkWidget *
+vct_gtk_feed_page_new (VctFeedModel *model)
+{
+  VctGtkFeedPage *self;
+  GtkListItemFactory *factory;
+  GListModel *list;
+  GtkWidget *scrolled;
+
+  g_return_val_if_fail (VCT_IS_FEED_MODEL (model), NULL);
+
+  self = g_object_new (VCT_GTK_TYPE_FEED_PAGE, NULL);
+  self->model = g_object_ref (model);
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), NULL);
+
+  list = G_LIST_MODEL (vct_feed_model_get_list (model));
+  self->list_view = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (list))),
+                                                      factory));
+  g_signal_connect (self->list_view, "activate", G_CALLBACK (on_activate), NULL);
+  vct_gtk_list_relayout_watch (self->list_view, list);
+  g_signal_connect_object (model, "open-detail", G_CALLBACK (on_open_detail), self, G_CONNECT_SWAPPED);
+
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list_view));
+  g_object_bind_property (model, "list-hidden", scrolled, "visible", G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
+  gtk_box_append (GTK_BOX (self), scrolled);
+
+  vct_feed_model_reload (model);
+  return GTK_WIDGET (self);
+}
+
+/**
+ * vct_gtk_feed_page_get_model:
+ * @self: a feed page
+ *
+ * Returns: (transfer none): the page's model
+ */
+VctFeedModel *
+vct_gtk_feed_page_get_model (VctGtkFeedPage *self)
+{
+  g_return_val_if_fail (VCT_GTK_IS_FEED_PAGE (self), NULL);
+  return self->model;
+}
+
+/**
+ * vct_gtk_feed_page_get_list_view:
+ * @self: a feed page
+ *
+ * Returns: (transfer none): the list view showing the feed
+ */
+GtkListView *
+vct_gtk_feed_page_get_list_view (VctGtkFeedPage *self)
+{
+  g_return_val_if_fail (VCT_GTK_IS_FEED_PAGE (self), NULL);
+  return self->list_view;
+}
+
+/**
+ * vct_gtk_feed_page_get_detail_window:
+ * @self: a feed page
+ *
+ * Returns: (transfer none) (nullable): the photo detail window while it shows
+ */
+GtkWindow *
+vct_gtk_feed_page_get_detail_window (VctGtkFeedPage *self)
+{
+  g_return_val_if_fail (VCT_GTK_IS_FEED_PAGE (self), NULL);
+  return self->detail;
+}
+
+/**
+ * vct_gtk_feed_page_reload:
+ * @self: a feed page
+ *
+ * Reloads the feed (the title says "Loading..." meanwhile; the rows stay).
+ */
+void
+vct_gtk_feed_page_reload (VctGtkFeedPage *self)
+{
+  g_return_if_fail (VCT_GTK_IS_FEED_PAGE (self));
+  vct_feed_model_reload (self->model);
+}
+
+/**
+ * vct_gtk_feed_page_is_ready:
+ * @self: a feed page
+ *
+ * Returns: whether the feed shows its rows and no reload is running
+ */
+gboolean
+vct_gtk_feed_page_is_ready (VctGtkFeedPage *self)
+{
+  g_return_val_if_fail (VCT_GTK_IS_FEED_PAGE (self), FALSE);
+  return !vct_feed_model_is_loading (self->model) && !vct_feed_model_is_list_hidden (self->model);
+}

@@ -1,0 +1,31 @@
+/* list-item-bindings.h: the property bindings a list item holds while it shows a row.
+ *
+ * Copyright 2026 The VCTable authors
+ * SPDX-License-Identifier: MIT
+ */
+
+#ifndef VCT_GTK_LIST_ITEM_BINDINGS_H
+#define VCT_GTK_LIST_ITEM_BINDINGS_H
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+void vct_gtk_list_item_bind         (GtkListItem           *item,
+                                     const char            *source_property,
+                                     GtkWidget             *target,
+                                     const char            *target_property);
+void vct_gtk_list_item_bind_full    (GtkListItem           *item,
+                                     const char            *source_property,
+                                     GtkWidget             *target,
+                                     const char            *target_property,
+                                     GBindingTransformFunc  transform);
+void vct_gtk_list_item_connect      (GtkListItem           *item,
+                                     const char            *detailed_signal,
+                                     GCallback              handler,
+                                     gpointer               data);
+void vct_gtk_list_item_unbind_all   (GtkListItem           *item);
+
+G_END_DECLS
+
+#endif /* VCT_GTK_LIST_ITEM_BINDINGS_H */

@@ -1,0 +1,215 @@
+/* photos-page.c: VctGtkPhotosPage, the photo table.
+ *
+ * The original screen: a table of "Entry ID: N" and the photo's title, a navigation
+ * title, a tap that shows the photo's title there. The GtkListView shows
+ * vct_table_model_get_list() as it is, through a GtkSingleSelection (no adapter); a
+ * GtkSignalListItemFactory binds each VctPhotoRow's `entry` and `title` to two labels.
+ * Activating a row (Enter, a double click) is the original's cell tap: vct_row_select(),
+ * after which the model's `title` (the header bar's, bound by the window) is the
+ * photo's. The window shows the spinner, the reload action and the errors.
+ *
+ * Copyright 2026 The VCTable authors
+ * SPDX-License-Identifier: MIT
+ */
+
+#include "photos-page.h"
+
+#include "list-item-bindings.h"
+#include "list-relayout.h"
+
+struct _VctGtkPhotosPage
+{
+  GtkBox         parent_instance;
+
+  VctTableModel *model;
+  GtkListView   *list_view;
+};
+
+G_DEFINE_FINAL_TYPE (VctGtkPhotosPage, vct_gtk_photos_page, GTK_TYPE_BOX)
+
+static void
+setup_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
+           GtkListItem                             *item,
+           G_GNUC_UNUSED gpointer                   data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *entry = gtk_label_new (NULL);
+  GtkWidget *title = gtk_label_new (NULL);
+
+  gtk_widget_add_css_class (box, "vct-photo-row");
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+
+  gtk_widget_set_name (entry, "entry");
+  gtk_widget_add_css_class (entry, "dim-label");
+  gtk_widget_add_css_class (entry, "numeric");
+  gtk_label_set_width_chars (GTK_LABEL (entry), 14);
+  gtk_label_set_xalign (GTK_LABEL (entry), 0);
+
+  gtk_widget_set_name (title, "title");
+  gtk_widget_set_hexpand (title, TRUE);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+
+  gtk_box_append (GTK_BOX (box), entry);
+  gtk_box_append (GTK_BOX (box), title);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+bind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
+          GtkListItem                             *item,
+          G_GNUC_UNUSED gpointer                   data)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *entry = gtk_widget_get_first_child (box);
+  GtkWidget *title = gtk_widget_get_next_sibling (entry);
+
+  vct_gtk_list_item_bind (item, "entry", entry, "label");
+  vct_gtk_list_item_bind (item, "title", title, "label");
+}
+
+static void
+unbind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
+            GtkListItem                             *item,
+            G_GNUC_UNUSED gpointer                   data)
+{
+  vct_gtk_list_item_unbind_all (item);
+}
+
+/* The original's cell tap: the model's title becomes the photo's. */
+static void
+on_activate (GtkListView            *view,
+             guint                   position,
+             G_GNUC_UNUSED gpointer  data)
+{
+  g_autoptr (VctRow) row = g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (view)), position);
+
+  if (row != NULL)
+    vct_row_select (row);
+}
+
+static void
+vct_gtk_photos_page_dispose (GObject *object)
+{
+  VctGtkPhotosPage *self = VCT_GTK_PHOTOS_PAGE (object);
+
+  self->list_view = NULL;   /* GtkBox's dispose drops the children */
+  g_clear_object (&self->model);
+
+  G_OBJECT_CLASS (vct_gtk_photos_page_parent_class)->dispose (object);
+}
+
+static void
+vct_gtk_photos_page_class_init (VctGtkPhotosPageClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = vct_gtk_photos_page_dispose;
+}
+
+static void
+vct_gtk_photos_page_init (VctGtkPhotosPage *self)
+{
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+}
+
+/**
+ * vct_gtk_photos_page_new:
+ * @model: (transfer none): the photo table's model; the page keeps a reference
+ *
+ * Creates the page and starts the model's first reload.
+ *
+ * Returns: (transfer floating): the page
+ */
+GtkWidget *
+vct_gtk_photos_page_new (VctTableModel *model)
+{
+  VctGtkPhotosPage *self;
+  GtkListItemFactory *factory;
+  GtkSingleSelection *selection;
+  GListModel *list;
+  GtkWidget *scrolled;
+
+  g_return_val_if_fail (VCT_IS_TABLE_MODEL (model), NULL);
+
+  self = g_object_new (VCT_GTK_TYPE_PHOTOS_PAGE, NULL);
+  self->model = g_object_ref (model);
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), NULL);
+
+  /* The library's GListModel as it is: no adapter. */
+  list = G_LIST_MODEL (vct_table_model_get_list (model));
+  selection = gtk_single_selection_new (g_object_ref (list));
+  gtk_single_selection_set_autoselect (selection, FALSE);
+  gtk_single_selection_set_can_unselect (selection, TRUE);
+  self->list_view = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (selection), factory));
+  gtk_widget_add_css_class (GTK_WIDGET (self->list_view), "rich-list");
+  g_signal_connect (self->list_view, "activate", G_CALLBACK (on_activate), NULL);
+  vct_gtk_list_relayout_watch (self->list_view, list);
+
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list_view));
+  gtk_box_append (GTK_BOX (self), scrolled);
+
+  vct_table_model_reload_data (model);
+  return GTK_WIDGET (self);
+}
+
+/**
+ * vct_gtk_photos_page_get_model:
+ * @self: a photos page
+ *
+ * Returns: (transfer none): the page's model
+ */
+VctTableModel *
+vct_gtk_photos_page_get_model (VctGtkPhotosPage *self)
+{
+  g_return_val_if_fail (VCT_GTK_IS_PHOTOS_PAGE (self), NULL);
+  return self->model;
+}
+
+/**
+ * vct_gtk_photos_page_get_list_view:
+ * @self: a photos page
+ *
+ * Returns: (transfer none): the list view showing the photos
+ */
+GtkListView *
+vct_gtk_photos_page_get_list_view (VctGtkPhotosPage *self)
+{
+  g_return_val_if_fail (VCT_GTK_IS_PHOTOS_PAGE (self), NULL);
+  return self->list_view;
+}
+
+/**
+ * vct_gtk_photos_page_reload:
+ * @self: a photos page
+ *
+ * Reloads the photos: the title resets, the spinner shows, the rows stay until the
+ * new ones arrive (or, after an error, stay).
+ */
+void
+vct_gtk_photos_page_reload (VctGtkPhotosPage *self)
+{
+  g_return_if_fail (VCT_GTK_IS_PHOTOS_PAGE (self));
+  vct_table_model_reload_data (self->model);
+}
+
+/**
+ * vct_gtk_photos_page_is_ready:
+ * @self: a photos page
+ *
+ * Returns: whether the page has rows and no reload is running
+ */
+gboolean
+vct_gtk_photos_page_is_ready (VctGtkPhotosPage *self)
+{
+  g_return_val_if_fail (VCT_GTK_IS_PHOTOS_PAGE (self), FALSE);
+  return !vct_table_model_is_loading (self->model) && vct_table_model_get_n_items (self->model) > 0;
+}

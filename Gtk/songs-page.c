@@ -1,0 +1,349 @@
+/* songs-page.c: VctGtkSongsPage, the meditation song picker.
+ *
+ * The list shows vct_song_picker_model_get_list() (VctSongRow: a mark for the row's
+ * `mode`, `title`, `subtitle`, `duration`); activating a row (a click) is
+ * vct_row_select(): while picking it toggles the song, while listening it plays a
+ * playable one. Below the list, by the model's `state`:
+ *  - picking: the "START MEDITATION SESSION" button, its label bound to `button-title`
+ *    and its sensitivity to `button-enabled`;
+ *  - listening: the player's Previous, Next, Finish song and Back buttons. The
+ *    unselected songs left the list through its items-changed; the marks show which
+ *    one plays.
+ * `dismiss` (the session finished, or back while picking) has nothing to close in a
+ * stack: the page says "Session ended" and goes back to picking (vct_song_picker_model_back(),
+ * which keeps the selection), so a new session can start at once. The status goes
+ * away at the next start.
+ *
+ * Copyright 2026 The VCTable authors
+ * SPDX-License-Identifier: MIT
+ */
+
+#include "songs-page.h"
+
+#include "list-item-bindings.h"
+#include "list-relayout.h"
+
+struct _VctGtkSongsPage
+{
+  GtkBox              parent_instance;
+
+  VctSongPickerModel *model;
+  GtkListView        *list_view;
+  GtkWidget          *status;
+  GtkWidget          *start;
+  GtkWidget          *player;
+};
+
+G_DEFINE_FINAL_TYPE (VctGtkSongsPage, vct_gtk_songs_page, GTK_TYPE_BOX)
+
+/* The mark before a song, per mode. */
+static gboolean
+mode_to_mark (G_GNUC_UNUSED GBinding *binding,
+              const GValue           *from,
+              GValue                 *to,
+              G_GNUC_UNUSED gpointer  data)
+{
+  const char *mode = g_value_get_string (from);
+  const char *mark = "";
+
+  if (g_strcmp0 (mode, "selected") == 0)
+    mark = "object-select-symbolic";
+  else if (g_strcmp0 (mode, "unselected") == 0)
+    mark = "radio-symbolic";
+  else if (g_strcmp0 (mode, "playing") == 0)
+    mark = "media-playback-start-symbolic";
+  else if (g_strcmp0 (mode, "playable") == 0)
+    mark = "folder-music-symbolic";
+  g_value_set_string (to, mark);
+  return TRUE;
+}
+
+static GtkWidget *
+new_label (const char *name,
+           const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_widget_set_name (label, name);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  return label;
+}
+
+static void
+setup_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
+           GtkListItem                             *item,
+           G_GNUC_UNUSED gpointer                   data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *mark = gtk_image_new ();
+  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *duration = new_label ("duration", "numeric");
+
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 8);
+  gtk_widget_set_margin_bottom (box, 8);
+  gtk_widget_set_name (mark, "mark");
+  gtk_widget_set_hexpand (text, TRUE);
+  gtk_box_append (GTK_BOX (text), new_label ("title", NULL));
+  gtk_box_append (GTK_BOX (text), new_label ("subtitle", "dim-label"));
+  gtk_box_append (GTK_BOX (box), mark);
+  gtk_box_append (GTK_BOX (box), text);
+  gtk_box_append (GTK_BOX (box), duration);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+bind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
+          GtkListItem                             *item,
+          G_GNUC_UNUSED gpointer                   data)
+{
+  GtkWidget *mark = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+  GtkWidget *text = gtk_widget_get_next_sibling (mark);
+  GtkWidget *duration = gtk_widget_get_next_sibling (text);
+
+  vct_gtk_list_item_bind_full (item, "mode", mark, "icon-name", mode_to_mark);
+  vct_gtk_list_item_bind (item, "mode", mark, "tooltip-text");
+  vct_gtk_list_item_bind (item, "title", gtk_widget_get_first_child (text), "label");
+  vct_gtk_list_item_bind (item, "subtitle", gtk_widget_get_last_child (text), "label");
+  vct_gtk_list_item_bind (item, "duration", duration, "label");
+}
+
+static void
+unbind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
+            GtkListItem                             *item,
+            G_GNUC_UNUSED gpointer                   data)
+{
+  vct_gtk_list_item_unbind_all (item);
+}
+
+static void
+on_activate (GtkListView            *view,
+             guint                   position,
+             G_GNUC_UNUSED gpointer  data)
+{
+  g_autoptr (VctRow) row = g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (view)), position);
+
+  if (row != NULL)
+    vct_row_select (row);
+}
+
+/* What shows below the list, by state. */
+static void
+on_state (VctGtkSongsPage *self)
+{
+  VctSongPickerState state = vct_song_picker_model_get_state (self->model);
+
+  gtk_widget_set_visible (self->start, state == VCT_SONG_PICKER_STATE_PICKING);
+  gtk_widget_set_visible (self->player, state != VCT_SONG_PICKER_STATE_PICKING);
+  if (state == VCT_SONG_PICKER_STATE_LISTENING)
+    gtk_widget_set_visible (self->status, FALSE);
+}
+
+/* Nothing to close in a stack: say so, and pick again. */
+static void
+on_dismiss (VctGtkSongsPage *self)
+{
+  gtk_widget_set_visible (self->status, TRUE);
+  if (vct_song_picker_model_get_state (self->model) != VCT_SONG_PICKER_STATE_PICKING)
+    vct_song_picker_model_back (self->model);
+}
+
+static void
+on_start (VctGtkSongsPage *self)
+{
+  vct_song_picker_model_start (self->model);
+}
+
+static void
+on_previous (VctGtkSongsPage *self)
+{
+  vct_song_picker_model_previous (self->model);
+}
+
+static void
+on_next (VctGtkSongsPage *self)
+{
+  vct_song_picker_model_next (self->model);
+}
+
+static void
+on_finish (VctGtkSongsPage *self)
+{
+  vct_song_picker_model_finish_song (self->model);
+}
+
+static void
+on_back (VctGtkSongsPage *self)
+{
+  vct_song_picker_model_back (self->model);
+}
+
+static GtkWidget *
+new_button (VctGtkSongsPage *self,
+            const char      *name,
+            const char      *label,
+            GCallback        clicked)
+{
+  GtkWidget *button = gtk_button_new_with_label (label);
+
+  gtk_widget_set_name (button, name);
+  g_signal_connect_swapped (button, "clicked", clicked, self);
+  return button;
+}
+
+static void
+vct_gtk_songs_page_dispose (GObject *object)
+{
+  VctGtkSongsPage *self = VCT_GTK_SONGS_PAGE (object);
+
+  self->list_view = NULL;
+  g_clear_object (&self->model);
+
+  G_OBJECT_CLASS (vct_gtk_songs_page_parent_class)->dispose (object);
+}
+
+static void
+vct_gtk_songs_page_class_init (VctGtkSongsPageClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = vct_gtk_songs_page_dispose;
+}
+
+static void
+vct_gtk_songs_page_init (VctGtkSongsPage *self)
+{
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+}
+
+/**
+ * vct_gtk_songs_page_new:
+ * @model: (transfer none): the song picker; the page keeps a reference
+ *
+ * Creates the page and starts the picker's first reload.
+ *
+ * Returns: (transfer floating): the page
+ */
+GtkWidget *
+vct_gtk_songs_page_new (VctSongPickerModel *model)
+{
+  VctGtkSongsPage *self;
+  GtkListItemFactory *factory;
+  GListModel *list;
+  GtkWidget *scrolled;
+  GtkWidget *bottom;
+
+  g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), NULL);
+
+  self = g_object_new (VCT_GTK_TYPE_SONGS_PAGE, NULL);
+  self->model = g_object_ref (model);
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), NULL);
+
+  /* The picker's selection is the model's (a row's mode), not GTK's. */
+  list = G_LIST_MODEL (vct_song_picker_model_get_list (model));
+  self->list_view = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (list))),
+                                                      factory));
+  gtk_list_view_set_single_click_activate (self->list_view, TRUE);
+  g_signal_connect (self->list_view, "activate", G_CALLBACK (on_activate), NULL);
+  vct_gtk_list_relayout_watch (self->list_view, list);
+
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list_view));
+  gtk_box_append (GTK_BOX (self), scrolled);
+
+  bottom = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  gtk_widget_set_margin_start (bottom, 12);
+  gtk_widget_set_margin_end (bottom, 12);
+  gtk_widget_set_margin_top (bottom, 8);
+  gtk_widget_set_margin_bottom (bottom, 12);
+
+  self->status = gtk_label_new ("Session ended");
+  gtk_widget_set_name (self->status, "session-status");
+  gtk_widget_add_css_class (self->status, "dim-label");
+  gtk_widget_set_visible (self->status, FALSE);
+  gtk_box_append (GTK_BOX (bottom), self->status);
+
+  self->start = new_button (self, "start-button", NULL, G_CALLBACK (on_start));
+  gtk_widget_add_css_class (self->start, "suggested-action");
+  g_object_bind_property (model, "button-title", self->start, "label", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (model, "button-enabled", self->start, "sensitive", G_BINDING_SYNC_CREATE);
+  gtk_box_append (GTK_BOX (bottom), self->start);
+
+  self->player = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_name (self->player, "player");
+  gtk_widget_set_halign (self->player, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (self->player), new_button (self, "back-button", "Back", G_CALLBACK (on_back)));
+  gtk_box_append (GTK_BOX (self->player), new_button (self, "previous-button", "Previous", G_CALLBACK (on_previous)));
+  gtk_box_append (GTK_BOX (self->player), new_button (self, "finish-button", "Finish song", G_CALLBACK (on_finish)));
+  gtk_box_append (GTK_BOX (self->player), new_button (self, "next-button", "Next", G_CALLBACK (on_next)));
+  gtk_box_append (GTK_BOX (bottom), self->player);
+  gtk_box_append (GTK_BOX (self), bottom);
+
+  g_signal_connect_object (model, "notify::state", G_CALLBACK (on_state), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (model, "dismiss", G_CALLBACK (on_dismiss), self, G_CONNECT_SWAPPED);
+  on_state (self);
+
+  vct_song_picker_model_reload (model);
+  return GTK_WIDGET (self);
+}
+
+/**
+ * vct_gtk_songs_page_get_model:
+ * @self: a songs page
+ *
+ * Returns: (transfer none): the page's model
+ */
+VctSongPickerModel *
+vct_gtk_songs_page_get_model (VctGtkSongsPage *self)
+{
+  g_return_val_if_fail (VCT_GTK_IS_SONGS_PAGE (self), NULL);
+  return self->model;
+}
+
+/**
+ * vct_gtk_songs_page_get_list_view:
+ * @self: a songs page
+ *
+ * Returns: (transfer none): the list view showing the songs
+ */
+GtkListView *
+vct_gtk_songs_page_get_list_view (VctGtkSongsPage *self)
+{
+  g_return_val_if_fail (VCT_GTK_IS_SONGS_PAGE (self), NULL);
+  return self->list_view;
+}
+
+/**
+ * vct_gtk_songs_page_reload:
+ * @self: a songs page
+ *
+ * Reloads the songs.
+ */
+void
+vct_gtk_songs_page_reload (VctGtkSongsPage *self)
+{
+  g_return_if_fail (VCT_GTK_IS_SONGS_PAGE (self));
+  vct_song_picker_model_reload (self->model);
+}
+
+/**
+ * vct_gtk_songs_page_is_ready:
+ * @self: a songs page
+ *
+ * Returns: whether the songs have loaded and no reload is running
+ */
+gboolean
+vct_gtk_songs_page_is_ready (VctGtkSongsPage *self)
+{
+  g_return_val_if_fail (VCT_GTK_IS_SONGS_PAGE (self), FALSE);
+  return !vct_song_picker_model_is_loading (self->model)
+      && g_list_model_get_n_items (G_LIST_MODEL (vct_song_picker_model_get_list (self->model))) > 0;
+}

@@ -1,0 +1,270 @@
+/* test-photos.c: vctable-gtk's photo table, read from the widget tree GTK built.
+ *
+ *   /gtk-app/photos/first-frame         the header bar shows the model's title, the rows
+ *                                       "Entry ID: N" and the photos' titles, in order
+ *   /gtk-app/photos/activate-selects    GtkListView::activate: the header bar title
+ *                                       becomes the photo's
+ *   /gtk-app/photos/reload-spinner      win.reload: the spinner spins (the title resets)
+ *                                       while the request is held, then the new rows show
+ *                                       and the spinner hides
+ *   /gtk-app/photos/error-dialog        an API error: "Oops..." with the message and OK,
+ *                                       the rows kept behind it; OK closes it
+ *   /gtk-app/photos/reversed-reload     a reload that moves every row: the rows show, from
+ *                                       the top still (the GTK 4.8 relayout nudge keeps
+ *                                       the scroll offset)
+ *
+ * Every case ends by destroying the window: the model is finalized (a weak pointer).
+ */
+#include "app-test.h"
+
+#include "../../Gtk/photos-page.h"
+
+/* The custom API: photos first_id.. (n of them), at once, held, or an error. */
+typedef struct
+{
+  gint64   first_id;
+  guint    n;
+  gboolean reversed;
+  gboolean hold;
+  char    *error;     /* when set, every request fails with it */
+  GQueue   held;      /* VctApiRequest * */
+} Source;
+
+static Source source;
+
+static char *
+source_json (void)
+{
+  if (!source.reversed)
+    return vct_test_photos_json (source.first_id, source.n);
+
+  GString *json = g_string_new ("[");
+  for (guint i = 0; i < source.n; i++)
+    {
+      gint64 id = source.first_id + source.n - 1 - i;
+      g_string_append_printf (json, "%s{\"albumId\": 1, \"id\": %" G_GINT64_FORMAT ", \"title\": \"photo %" G_GINT64_FORMAT
+                              "\", \"url\": \"https://example.com/%" G_GINT64_FORMAT "\", \"thumbnailUrl\": \"https://example.com/t\"}",
+                              i == 0 ? "" : ",", id, id, id);
+    }
+  g_string_append_c (json, ']');
+  return g_string_free (json, FALSE);
+}
+
+static void
+complete (VctApiRequest *request)
+{
+  if (source.error != NULL)
+    {
+      g_autoptr (GError) error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_FAILED, source.error);
+      vct_api_request_return_error (request, error);
+      return;
+    }
+  g_autofree char *json = source_json ();
+  vct_api_request_return_json (request, json, -1);
+}
+
+static void
+get_photos (VctApiRequest *request, G_GNUC_UNUSED gpointer data)
+{
+  if (source.hold)
+    g_queue_push_tail (&source.held, request);
+  else
+    complete (request);
+}
+
+typedef struct
+{
+  VctTableModel *model;
+  VctGtkWindow  *window;
+  GtkWidget     *view;
+  GtkWidget     *title;
+  GtkWidget     *spinner;
+} Fixture;
+
+static gboolean
+first_row_is (gpointer data)
+{
+  Fixture *fx = data;
+  const char *first = app_test_row_label (fx->view, 0, "title");
+  g_autofree char *expected = g_strdup_printf ("photo %" G_GINT64_FORMAT,
+                                               source.reversed ? source.first_id + source.n - 1 : source.first_id);
+  g_autoptr (GPtrArray) shown = app_test_row_labels (fx->view, "title");
+  return g_strcmp0 (first, expected) == 0 && shown->len >= MIN (5u, source.n);
+}
+
+static void
+fixture_set_up (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
+{
+  source = (Source) { .first_id = 1, .n = 1000 };
+  g_autoptr (VctApi) api = vct_api_new_custom (get_photos, NULL, NULL);
+  fx->model = vct_table_model_new_with_manager (api);
+  fx->window = vct_gtk_window_new (NULL, fx->model, NULL, NULL);
+  fx->view = GTK_WIDGET (vct_gtk_photos_page_get_list_view (
+    VCT_GTK_PHOTOS_PAGE (vct_gtk_window_get_page (fx->window, VCT_GTK_SCREEN_PHOTOS))));
+  fx->title = vct_gtk_window_get_title_label (fx->window);
+  fx->spinner = vct_gtk_window_get_spinner (fx->window);
+  gtk_window_present (GTK_WINDOW (fx->window));
+  app_test_wait (first_row_is, fx);
+}
+
+static void
+fixture_tear_down (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
+{
+  GObject *models[] = { G_OBJECT (fx->model), NULL };
+
+  while (!g_queue_is_empty (&source.held))
+    complete (g_queue_pop_head (&source.held));
+  app_test_close_window (fx->window, models);
+  g_clear_pointer (&source.error, g_free);
+}
+
+static void
+test_first_frame (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
+{
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (fx->title)), ==, TITLE);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (fx->window)), ==, TITLE);
+  g_assert_true (gtk_widget_get_mapped (fx->title));
+
+  g_autoptr (GPtrArray) entries = app_test_row_labels (fx->view, "entry");
+  g_autoptr (GPtrArray) titles = app_test_row_labels (fx->view, "title");
+  g_assert_cmpuint (titles->len, >=, 5);
+  g_assert_cmpuint (entries->len, ==, titles->len);
+  for (guint i = 0; i < titles->len; i++)
+    {
+      g_autofree char *entry = g_strdup_printf ("Entry ID: %u", i + 1);
+      g_autofree char *title = g_strdup_printf ("photo %u", i + 1);
+      g_assert_cmpstr (g_ptr_array_index (entries, i), ==, entry);
+      g_assert_cmpstr (g_ptr_array_index (titles, i), ==, title);
+    }
+  g_assert_false (gtk_widget_get_visible (fx->spinner));
+}
+
+typedef struct
+{
+  GtkWidget  *label;
+  const char *text;
+} LabelWait;
+
+static gboolean
+label_is (gpointer data)
+{
+  LabelWait *wait = data;
+  return g_strcmp0 (gtk_label_get_text (GTK_LABEL (wait->label)), wait->text) == 0;
+}
+
+static void
+test_activate_selects (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
+{
+  g_signal_emit_by_name (fx->view, "activate", 2u);
+  LabelWait wait = { fx->title, "photo 3" };
+  app_test_wait (label_is, &wait);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (fx->window)), ==, "photo 3");
+}
+
+static gboolean
+spinner_spins (gpointer data)
+{
+  Fixture *fx = data;
+  return gtk_widget_get_mapped (fx->spinner) && gtk_spinner_get_spinning (GTK_SPINNER (fx->spinner));
+}
+
+static gboolean
+spinner_hidden (gpointer data)
+{
+  Fixture *fx = data;
+  return !gtk_widget_get_visible (fx->spinner) && !gtk_spinner_get_spinning (GTK_SPINNER (fx->spinner));
+}
+
+static gboolean
+request_held (G_GNUC_UNUSED gpointer data)
+{
+  return !g_queue_is_empty (&source.held);
+}
+
+static void
+test_reload_spinner (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
+{
+  /* A selection first, so the reload's title reset shows. */
+  g_signal_emit_by_name (fx->view, "activate", 0u);
+  LabelWait selected = { fx->title, "photo 1" };
+  app_test_wait (label_is, &selected);
+
+  source.hold = TRUE;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fx->window), "win.reload", NULL));
+  app_test_wait (spinner_spins, fx);
+  app_test_wait (request_held, NULL);
+  LabelWait reset = { fx->title, TITLE };
+  app_test_wait (label_is, &reset);
+  g_assert_cmpstr (app_test_row_label (fx->view, 0, "title"), ==, "photo 1");   /* the rows stay meanwhile */
+
+  source.first_id = 5001;
+  source.n = 300;
+  complete (g_queue_pop_head (&source.held));
+  app_test_wait (spinner_hidden, fx);
+  app_test_wait (first_row_is, fx);
+  g_assert_cmpstr (app_test_row_label (fx->view, 0, "entry"), ==, "Entry ID: 5001");
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  Fixture *fx = data;
+  GtkWindow *dialog = vct_gtk_window_get_error_dialog (fx->window);
+  return dialog != NULL && gtk_widget_get_mapped (GTK_WIDGET (dialog));
+}
+
+static gboolean
+dialog_gone (gpointer data)
+{
+  Fixture *fx = data;
+  return vct_gtk_window_get_error_dialog (fx->window) == NULL;
+}
+
+static void
+test_error_dialog (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
+{
+  source.error = g_strdup ("HTTP 503: the photos are resting");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fx->window), "win.reload", NULL));
+  app_test_wait (dialog_shown, fx);
+  app_test_wait (spinner_hidden, fx);
+
+  GtkWidget *dialog = GTK_WIDGET (vct_gtk_window_get_error_dialog (fx->window));
+  g_assert_nonnull (app_test_find_label (dialog, "Oops..."));
+  g_assert_true (app_test_shows_text (dialog, ERROR_PREFIX));
+  g_assert_true (app_test_shows_text (dialog, "HTTP 503: the photos are resting"));
+  GtkWidget *ok = app_test_find_label (dialog, "_OK") != NULL ? app_test_find_label (dialog, "_OK")
+                                                               : app_test_find_label (dialog, "OK");
+  g_assert_nonnull (ok);
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (fx->window));
+
+  /* The rows are kept behind it. */
+  g_assert_cmpstr (app_test_row_label (fx->view, 0, "title"), ==, "photo 1");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (vct_table_model_get_list (fx->model))), ==, 1000);
+
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
+  app_test_wait (dialog_gone, fx);
+  g_assert_cmpstr (app_test_row_label (fx->view, 0, "title"), ==, "photo 1");
+}
+
+static void
+test_reversed_reload (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
+{
+  source.reversed = TRUE;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fx->window), "win.reload", NULL));
+  app_test_wait (first_row_is, fx);
+  g_assert_cmpstr (app_test_row_label (fx->view, 1, "title"), ==, "photo 999");
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+#define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("/gtk-app/photos/first-frame", test_first_frame);
+  ADD ("/gtk-app/photos/activate-selects", test_activate_selects);
+  ADD ("/gtk-app/photos/reload-spinner", test_reload_spinner);
+  ADD ("/gtk-app/photos/error-dialog", test_error_dialog);
+  ADD ("/gtk-app/photos/reversed-reload", test_reversed_reload);
+  return g_test_run ();
+}
