@@ -15,7 +15,7 @@ CFLAGS    ?= -O2 -g
 DEMO_CFLAGS = -std=c11 -Wall -Wextra -Werror $(CFLAGS)
 PKG       = PKG_CONFIG_PATH=$(STAGE)/lib/pkgconfig pkg-config
 
-.PHONY: all deps build run test lint swift-test c-test demo demo-test examples stage install clean
+.PHONY: all deps build run test lint swift-test c-test demo demo-test examples stage install install-lib install-programs clean
 
 all: build
 
@@ -27,10 +27,15 @@ build: deps
 
 # The demo: interactive on a terminal, scriptable otherwise (see `vctable-demo --help`).
 # The interactive list on a terminal; without one, the title and the first rows (--once).
+# With a display (WAYLAND_DISPLAY or DISPLAY) the GTK4 window (vctable-gtk, mk/gtk.mk);
+# otherwise the terminal list, or its title and first rows (--once) without a terminal.
 run: demo
-	@if [ -t 0 ] && [ -t 1 ]; then build/vctable-demo $(ARGS); else build/vctable-demo --once $(ARGS); fi
+	@if [ -n "$$WAYLAND_DISPLAY$$DISPLAY" ]; then \
+	    $(MAKE) --no-print-directory gtk-app && build/vctable-gtk $(ARGS); \
+	elif [ -t 0 ] && [ -t 1 ]; then build/vctable-demo $(ARGS); \
+	else build/vctable-demo --once $(ARGS); fi
 
-test: lint swift-test c-test demo-test examples gi-test gtk-test docs bench-build bench-quick
+test: lint swift-test c-test demo-test examples gi-test gtk-test gtk-app-test docs bench-build bench-quick
 
 # Source checks that the compiler does not make: no lock holds a bare function value
 # (swiftlang/swift#91348: one reabstraction thunk per withLock; scripts/check-lock-closures.py),
@@ -48,7 +53,12 @@ swift-test: deps
 # the bundled fixture, so `pkg-config --cflags --libs vctable` works; then the GIR and the
 # typelib (mk/gir.mk). The vct-*.h an
 # earlier install left there go first, so a header since removed does not linger.
-install: deps
+# `make install` also builds and installs the programs (install-programs: vctable-demo,
+# vctable-gtk and its .desktop file) against the library it just installed; `make stage`
+# and the sanitizer builds install the library alone (install-lib).
+install: install-lib install-programs
+
+install-lib: deps
 	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --product VCTable
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/vctable
 	install -m 755 $(BIN_DIR)/libVCTable.so $(DESTDIR)$(PREFIX)/lib/libVCTable.so
@@ -62,8 +72,22 @@ install: deps
 	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/vctable.pc
 	$(MAKE) --no-print-directory gir-install PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) INTROSPECTION=$(INTROSPECTION)
 
+# The programs, built against the library install-lib just put in $(DESTDIR)$(PREFIX)
+# and run from $(PREFIX)/lib (their RUNPATH).
+# (vctable.pc's flags, spelled out: it names $(PREFIX), which is not there yet with a DESTDIR.)
+INSTALLED_VCTABLE = -I$(DESTDIR)$(PREFIX)/include -L$(DESTDIR)$(PREFIX)/lib -lVCTable $$(pkg-config --cflags --libs gio-2.0)
+install-programs: install-lib gtk-deps
+	@mkdir -p build/install-programs
+	$(CC) $(DEMO_CFLAGS) -o build/install-programs/vctable-demo Demo/*.c -Wl,-rpath,$(PREFIX)/lib \
+	    $(INSTALLED_VCTABLE) $$(pkg-config --cflags --libs ncursesw 2>/dev/null || echo -lncursesw)
+	$(CC) $(DEMO_CFLAGS) -o build/install-programs/vctable-gtk Gtk/*.c -Wl,-rpath,$(PREFIX)/lib \
+	    $(INSTALLED_VCTABLE) $$(pkg-config --cflags --libs gtk4)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/applications
+	install -m 755 build/install-programs/vctable-demo build/install-programs/vctable-gtk $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 Gtk/vctable-gtk.desktop $(DESTDIR)$(PREFIX)/share/applications/vctable-gtk.desktop
+
 stage: deps
-	$(MAKE) --no-print-directory install PREFIX=$(STAGE)
+	$(MAKE) --no-print-directory install-lib PREFIX=$(STAGE)
 
 # The C API tests: GTest programs built through the installed vctable.pc, the header
 # compiled in every language mode, the exported-symbol list, then valgrind.
