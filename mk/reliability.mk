@@ -39,12 +39,12 @@ sanitize-swift-tsan: deps
 # The sanitized libVCTable.so installed into its own prefix. BIN_DIR is given here because
 # the Makefile's BIN_DIR does not pass SWIFTFLAGS to --show-bin-path (it would name .build).
 sanitize-c-asan: deps
-	$(MAKE) --no-print-directory install PREFIX=$(SANITIZE_PREFIX)-asan CONFIG=debug INTROSPECTION=no \
+	$(MAKE) --no-print-directory install-lib PREFIX=$(SANITIZE_PREFIX)-asan CONFIG=debug INTROSPECTION=no \
 	    SWIFTFLAGS="--sanitize=address --scratch-path .build-asan" BIN_DIR=$(CURDIR)/.build-asan/debug
 	Tests/sanitizers/run-c-tests.sh address $(SANITIZE_PREFIX)-asan
 
 sanitize-c-tsan: deps
-	$(MAKE) --no-print-directory install PREFIX=$(SANITIZE_PREFIX)-tsan CONFIG=debug INTROSPECTION=no \
+	$(MAKE) --no-print-directory install-lib PREFIX=$(SANITIZE_PREFIX)-tsan CONFIG=debug INTROSPECTION=no \
 	    SWIFTFLAGS="--sanitize=thread --scratch-path .build-tsan" BIN_DIR=$(CURDIR)/.build-tsan/debug
 	Tests/sanitizers/run-c-tests.sh thread $(SANITIZE_PREFIX)-tsan
 
