@@ -35,7 +35,7 @@ run: demo
 	elif [ -t 0 ] && [ -t 1 ]; then build/vctable-demo $(ARGS); \
 	else build/vctable-demo --once $(ARGS); fi
 
-test: lint swift-test c-test demo-test examples gi-test gtk-test gtk-app-test docs bench-build bench-quick
+test: lint swift-test c-test demo-test examples gi-test gtk-test gtk-app-test docs bench-build bench-quick bench-gtk-quick
 
 # Source checks that the compiler does not make: no lock holds a bare function value
 # (swiftlang/swift#91348: one reabstraction thunk per withLock; scripts/check-lock-closures.py),
