@@ -20,20 +20,18 @@
 #include "feed-page.h"
 
 #include "list-item-bindings.h"
-#include "list-relayout.h"
 
 #define ROW_TYPE_KEY "vct-gtk-row-type"
 
 struct _VctGtkFeedPage
 {
-  GtkBox        parent_instance;
+  VctGtkPage        parent_instance;
 
-  VctFeedModel *model;
-  GtkListView  *list_view;
+  VctFeedModel *model;   /* the base's, typed (page.h) */
   GtkWindow    *detail;   /* weak */
 };
 
-G_DEFINE_FINAL_TYPE (VctGtkFeedPage, vct_gtk_feed_page, GTK_TYPE_BOX)
+G_DEFINE_FINAL_TYPE (VctGtkFeedPage, vct_gtk_feed_page, VCT_GTK_TYPE_PAGE)
 
 static GtkWidget *
 new_label (const char *name,
@@ -300,22 +298,24 @@ vct_gtk_feed_page_dispose (GObject *object)
 
   if (self->detail != NULL)
     gtk_window_destroy (self->detail);
-  self->list_view = NULL;
-  g_clear_object (&self->model);
 
   G_OBJECT_CLASS (vct_gtk_feed_page_parent_class)->dispose (object);
 }
+
+static void     vct_gtk_feed_page_reload   (VctGtkPage *page);
+static gboolean vct_gtk_feed_page_is_ready (VctGtkPage *page);
 
 static void
 vct_gtk_feed_page_class_init (VctGtkFeedPageClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = vct_gtk_feed_page_dispose;
+  VCT_GTK_PAGE_CLASS (klass)->reload = vct_gtk_feed_page_reload;
+  VCT_GTK_PAGE_CLASS (klass)->is_ready = vct_gtk_feed_page_is_ready;
 }
 
 static void
-vct_gtk_feed_page_init (VctGtkFeedPage *self)
+vct_gtk_feed_page_init (G_GNUC_UNUSED VctGtkFeedPage *self)
 {
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
 }
 
 /**
@@ -329,6 +329,7 @@ vct_gtk_feed_page_init (VctGtkFeedPage *self)
 GtkWidget *
 vct_gtk_feed_page_new (VctFeedModel *model)
 {
+  GtkListView *list_view;
   VctGtkFeedPage *self;
   GtkListItemFactory *factory;
   GListModel *list;
@@ -337,54 +338,23 @@ vct_gtk_feed_page_new (VctFeedModel *model)
   g_return_val_if_fail (VCT_IS_FEED_MODEL (model), NULL);
 
   self = g_object_new (VCT_GTK_TYPE_FEED_PAGE, NULL);
-  self->model = g_object_ref (model);
+  self->model = model;   /* the base keeps the reference */
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), NULL);
 
   list = G_LIST_MODEL (vct_feed_model_get_list (model));
-  self->list_view = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (list))),
+  list_view = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (list))),
                                                       factory));
-  g_signal_connect (self->list_view, "activate", G_CALLBACK (on_activate), NULL);
-  vct_gtk_list_relayout_watch (self->list_view, list);
+  g_signal_connect (list_view, "activate", G_CALLBACK (on_activate), NULL);
   g_signal_connect_object (model, "open-detail", G_CALLBACK (on_open_detail), self, G_CONNECT_SWAPPED);
 
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list_view));
+  scrolled = vct_gtk_page_construct (VCT_GTK_PAGE (self), G_OBJECT (model), list_view, list);
   g_object_bind_property (model, "list-hidden", scrolled, "visible", G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
-  gtk_box_append (GTK_BOX (self), scrolled);
 
   vct_feed_model_reload (model);
   return GTK_WIDGET (self);
-}
-
-/**
- * vct_gtk_feed_page_get_model:
- * @self: a feed page
- *
- * Returns: (transfer none): the page's model
- */
-VctFeedModel *
-vct_gtk_feed_page_get_model (VctGtkFeedPage *self)
-{
-  g_return_val_if_fail (VCT_GTK_IS_FEED_PAGE (self), NULL);
-  return self->model;
-}
-
-/**
- * vct_gtk_feed_page_get_list_view:
- * @self: a feed page
- *
- * Returns: (transfer none): the list view showing the feed
- */
-GtkListView *
-vct_gtk_feed_page_get_list_view (VctGtkFeedPage *self)
-{
-  g_return_val_if_fail (VCT_GTK_IS_FEED_PAGE (self), NULL);
-  return self->list_view;
 }
 
 /**
@@ -400,28 +370,17 @@ vct_gtk_feed_page_get_detail_window (VctGtkFeedPage *self)
   return self->detail;
 }
 
-/**
- * vct_gtk_feed_page_reload:
- * @self: a feed page
- *
- * Reloads the feed (the title says "Loading..." meanwhile; the rows stay).
- */
-void
-vct_gtk_feed_page_reload (VctGtkFeedPage *self)
+static void
+vct_gtk_feed_page_reload (VctGtkPage *page)
 {
-  g_return_if_fail (VCT_GTK_IS_FEED_PAGE (self));
-  vct_feed_model_reload (self->model);
+  vct_feed_model_reload (VCT_GTK_FEED_PAGE (page)->model);
 }
 
-/**
- * vct_gtk_feed_page_is_ready:
- * @self: a feed page
- *
- * Returns: whether the feed shows its rows and no reload is running
- */
-gboolean
-vct_gtk_feed_page_is_ready (VctGtkFeedPage *self)
+static gboolean
+vct_gtk_feed_page_is_ready (VctGtkPage *page)
 {
-  g_return_val_if_fail (VCT_GTK_IS_FEED_PAGE (self), FALSE);
+  VctGtkFeedPage *self = VCT_GTK_FEED_PAGE (page);
+
   return !vct_feed_model_is_loading (self->model) && !vct_feed_model_is_list_hidden (self->model);
 }
+

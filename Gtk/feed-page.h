@@ -8,19 +8,17 @@
 #define VCT_GTK_FEED_PAGE_H
 
 #include <gtk/gtk.h>
+
+#include "page.h"
 #include <vctable.h>
 
 G_BEGIN_DECLS
 
 #define VCT_GTK_TYPE_FEED_PAGE (vct_gtk_feed_page_get_type ())
-G_DECLARE_FINAL_TYPE (VctGtkFeedPage, vct_gtk_feed_page, VCT_GTK, FEED_PAGE, GtkBox)
+G_DECLARE_FINAL_TYPE (VctGtkFeedPage, vct_gtk_feed_page, VCT_GTK, FEED_PAGE, VctGtkPage)
 
 GtkWidget    *vct_gtk_feed_page_new               (VctFeedModel   *model);
-VctFeedModel *vct_gtk_feed_page_get_model         (VctGtkFeedPage *self);
-GtkListView  *vct_gtk_feed_page_get_list_view     (VctGtkFeedPage *self);
 GtkWindow    *vct_gtk_feed_page_get_detail_window (VctGtkFeedPage *self);
-void          vct_gtk_feed_page_reload            (VctGtkFeedPage *self);
-gboolean      vct_gtk_feed_page_is_ready          (VctGtkFeedPage *self);
 
 G_END_DECLS
 

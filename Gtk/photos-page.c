@@ -15,17 +15,15 @@
 #include "photos-page.h"
 
 #include "list-item-bindings.h"
-#include "list-relayout.h"
 
 struct _VctGtkPhotosPage
 {
-  GtkBox         parent_instance;
+  VctGtkPage         parent_instance;
 
-  VctTableModel *model;
-  GtkListView   *list_view;
+  VctTableModel *model;   /* the base's, typed (page.h) */
 };
 
-G_DEFINE_FINAL_TYPE (VctGtkPhotosPage, vct_gtk_photos_page, GTK_TYPE_BOX)
+G_DEFINE_FINAL_TYPE (VctGtkPhotosPage, vct_gtk_photos_page, VCT_GTK_TYPE_PAGE)
 
 static void
 setup_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
@@ -91,27 +89,19 @@ on_activate (GtkListView            *view,
     vct_row_select (row);
 }
 
-static void
-vct_gtk_photos_page_dispose (GObject *object)
-{
-  VctGtkPhotosPage *self = VCT_GTK_PHOTOS_PAGE (object);
-
-  self->list_view = NULL;   /* GtkBox's dispose drops the children */
-  g_clear_object (&self->model);
-
-  G_OBJECT_CLASS (vct_gtk_photos_page_parent_class)->dispose (object);
-}
+static void     vct_gtk_photos_page_reload   (VctGtkPage *page);
+static gboolean vct_gtk_photos_page_is_ready (VctGtkPage *page);
 
 static void
 vct_gtk_photos_page_class_init (VctGtkPhotosPageClass *klass)
 {
-  G_OBJECT_CLASS (klass)->dispose = vct_gtk_photos_page_dispose;
+  VCT_GTK_PAGE_CLASS (klass)->reload = vct_gtk_photos_page_reload;
+  VCT_GTK_PAGE_CLASS (klass)->is_ready = vct_gtk_photos_page_is_ready;
 }
 
 static void
-vct_gtk_photos_page_init (VctGtkPhotosPage *self)
+vct_gtk_photos_page_init (G_GNUC_UNUSED VctGtkPhotosPage *self)
 {
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
 }
 
 /**
@@ -125,16 +115,16 @@ vct_gtk_photos_page_init (VctGtkPhotosPage *self)
 GtkWidget *
 vct_gtk_photos_page_new (VctTableModel *model)
 {
+  GtkListView *list_view;
   VctGtkPhotosPage *self;
   GtkListItemFactory *factory;
   GtkSingleSelection *selection;
   GListModel *list;
-  GtkWidget *scrolled;
 
   g_return_val_if_fail (VCT_IS_TABLE_MODEL (model), NULL);
 
   self = g_object_new (VCT_GTK_TYPE_PHOTOS_PAGE, NULL);
-  self->model = g_object_ref (model);
+  self->model = model;   /* the base keeps the reference */
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
@@ -146,70 +136,27 @@ vct_gtk_photos_page_new (VctTableModel *model)
   selection = gtk_single_selection_new (g_object_ref (list));
   gtk_single_selection_set_autoselect (selection, FALSE);
   gtk_single_selection_set_can_unselect (selection, TRUE);
-  self->list_view = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (selection), factory));
-  gtk_widget_add_css_class (GTK_WIDGET (self->list_view), "rich-list");
-  g_signal_connect (self->list_view, "activate", G_CALLBACK (on_activate), NULL);
-  vct_gtk_list_relayout_watch (self->list_view, list);
+  list_view = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (selection), factory));
+  gtk_widget_add_css_class (GTK_WIDGET (list_view), "rich-list");
+  g_signal_connect (list_view, "activate", G_CALLBACK (on_activate), NULL);
 
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list_view));
-  gtk_box_append (GTK_BOX (self), scrolled);
+  vct_gtk_page_construct (VCT_GTK_PAGE (self), G_OBJECT (model), list_view, list);
 
   vct_table_model_reload_data (model);
   return GTK_WIDGET (self);
 }
 
-/**
- * vct_gtk_photos_page_get_model:
- * @self: a photos page
- *
- * Returns: (transfer none): the page's model
- */
-VctTableModel *
-vct_gtk_photos_page_get_model (VctGtkPhotosPage *self)
+static void
+vct_gtk_photos_page_reload (VctGtkPage *page)
 {
-  g_return_val_if_fail (VCT_GTK_IS_PHOTOS_PAGE (self), NULL);
-  return self->model;
+  vct_table_model_reload_data (VCT_GTK_PHOTOS_PAGE (page)->model);
 }
 
-/**
- * vct_gtk_photos_page_get_list_view:
- * @self: a photos page
- *
- * Returns: (transfer none): the list view showing the photos
- */
-GtkListView *
-vct_gtk_photos_page_get_list_view (VctGtkPhotosPage *self)
+static gboolean
+vct_gtk_photos_page_is_ready (VctGtkPage *page)
 {
-  g_return_val_if_fail (VCT_GTK_IS_PHOTOS_PAGE (self), NULL);
-  return self->list_view;
-}
+  VctGtkPhotosPage *self = VCT_GTK_PHOTOS_PAGE (page);
 
-/**
- * vct_gtk_photos_page_reload:
- * @self: a photos page
- *
- * Reloads the photos: the title resets, the spinner shows, the rows stay until the
- * new ones arrive (or, after an error, stay).
- */
-void
-vct_gtk_photos_page_reload (VctGtkPhotosPage *self)
-{
-  g_return_if_fail (VCT_GTK_IS_PHOTOS_PAGE (self));
-  vct_table_model_reload_data (self->model);
-}
-
-/**
- * vct_gtk_photos_page_is_ready:
- * @self: a photos page
- *
- * Returns: whether the page has rows and no reload is running
- */
-gboolean
-vct_gtk_photos_page_is_ready (VctGtkPhotosPage *self)
-{
-  g_return_val_if_fail (VCT_GTK_IS_PHOTOS_PAGE (self), FALSE);
   return !vct_table_model_is_loading (self->model) && vct_table_model_get_n_items (self->model) > 0;
 }
+

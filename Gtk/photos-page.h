@@ -8,18 +8,16 @@
 #define VCT_GTK_PHOTOS_PAGE_H
 
 #include <gtk/gtk.h>
+
+#include "page.h"
 #include <vctable.h>
 
 G_BEGIN_DECLS
 
 #define VCT_GTK_TYPE_PHOTOS_PAGE (vct_gtk_photos_page_get_type ())
-G_DECLARE_FINAL_TYPE (VctGtkPhotosPage, vct_gtk_photos_page, VCT_GTK, PHOTOS_PAGE, GtkBox)
+G_DECLARE_FINAL_TYPE (VctGtkPhotosPage, vct_gtk_photos_page, VCT_GTK, PHOTOS_PAGE, VctGtkPage)
 
 GtkWidget     *vct_gtk_photos_page_new           (VctTableModel    *model);
-VctTableModel *vct_gtk_photos_page_get_model     (VctGtkPhotosPage *self);
-GtkListView   *vct_gtk_photos_page_get_list_view (VctGtkPhotosPage *self);
-void           vct_gtk_photos_page_reload        (VctGtkPhotosPage *self);
-gboolean       vct_gtk_photos_page_is_ready      (VctGtkPhotosPage *self);
 
 G_END_DECLS
 

@@ -21,20 +21,18 @@
 #include "songs-page.h"
 
 #include "list-item-bindings.h"
-#include "list-relayout.h"
 
 struct _VctGtkSongsPage
 {
-  GtkBox              parent_instance;
+  VctGtkPage              parent_instance;
 
-  VctSongPickerModel *model;
-  GtkListView        *list_view;
+  VctSongPickerModel *model;   /* the base's, typed (page.h) */
   GtkWidget          *status;
   GtkWidget          *start;
   GtkWidget          *player;
 };
 
-G_DEFINE_FINAL_TYPE (VctGtkSongsPage, vct_gtk_songs_page, GTK_TYPE_BOX)
+G_DEFINE_FINAL_TYPE (VctGtkSongsPage, vct_gtk_songs_page, VCT_GTK_TYPE_PAGE)
 
 /* The mark before a song, per mode. */
 static gboolean
@@ -195,27 +193,19 @@ new_button (VctGtkSongsPage *self,
   return button;
 }
 
-static void
-vct_gtk_songs_page_dispose (GObject *object)
-{
-  VctGtkSongsPage *self = VCT_GTK_SONGS_PAGE (object);
-
-  self->list_view = NULL;
-  g_clear_object (&self->model);
-
-  G_OBJECT_CLASS (vct_gtk_songs_page_parent_class)->dispose (object);
-}
+static void     vct_gtk_songs_page_reload   (VctGtkPage *page);
+static gboolean vct_gtk_songs_page_is_ready (VctGtkPage *page);
 
 static void
 vct_gtk_songs_page_class_init (VctGtkSongsPageClass *klass)
 {
-  G_OBJECT_CLASS (klass)->dispose = vct_gtk_songs_page_dispose;
+  VCT_GTK_PAGE_CLASS (klass)->reload = vct_gtk_songs_page_reload;
+  VCT_GTK_PAGE_CLASS (klass)->is_ready = vct_gtk_songs_page_is_ready;
 }
 
 static void
-vct_gtk_songs_page_init (VctGtkSongsPage *self)
+vct_gtk_songs_page_init (G_GNUC_UNUSED VctGtkSongsPage *self)
 {
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
 }
 
 /**
@@ -229,16 +219,16 @@ vct_gtk_songs_page_init (VctGtkSongsPage *self)
 GtkWidget *
 vct_gtk_songs_page_new (VctSongPickerModel *model)
 {
+  GtkListView *list_view;
   VctGtkSongsPage *self;
   GtkListItemFactory *factory;
   GListModel *list;
-  GtkWidget *scrolled;
   GtkWidget *bottom;
 
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), NULL);
 
   self = g_object_new (VCT_GTK_TYPE_SONGS_PAGE, NULL);
-  self->model = g_object_ref (model);
+  self->model = model;   /* the base keeps the reference */
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
@@ -247,17 +237,12 @@ vct_gtk_songs_page_new (VctSongPickerModel *model)
 
   /* The picker's selection is the model's (a row's mode), not GTK's. */
   list = G_LIST_MODEL (vct_song_picker_model_get_list (model));
-  self->list_view = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (list))),
+  list_view = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (list))),
                                                       factory));
-  gtk_list_view_set_single_click_activate (self->list_view, TRUE);
-  g_signal_connect (self->list_view, "activate", G_CALLBACK (on_activate), NULL);
-  vct_gtk_list_relayout_watch (self->list_view, list);
+  gtk_list_view_set_single_click_activate (list_view, TRUE);
+  g_signal_connect (list_view, "activate", G_CALLBACK (on_activate), NULL);
 
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list_view));
-  gtk_box_append (GTK_BOX (self), scrolled);
+  vct_gtk_page_construct (VCT_GTK_PAGE (self), G_OBJECT (model), list_view, list);
 
   bottom = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   gtk_widget_set_margin_start (bottom, 12);
@@ -295,55 +280,18 @@ vct_gtk_songs_page_new (VctSongPickerModel *model)
   return GTK_WIDGET (self);
 }
 
-/**
- * vct_gtk_songs_page_get_model:
- * @self: a songs page
- *
- * Returns: (transfer none): the page's model
- */
-VctSongPickerModel *
-vct_gtk_songs_page_get_model (VctGtkSongsPage *self)
+static void
+vct_gtk_songs_page_reload (VctGtkPage *page)
 {
-  g_return_val_if_fail (VCT_GTK_IS_SONGS_PAGE (self), NULL);
-  return self->model;
+  vct_song_picker_model_reload (VCT_GTK_SONGS_PAGE (page)->model);
 }
 
-/**
- * vct_gtk_songs_page_get_list_view:
- * @self: a songs page
- *
- * Returns: (transfer none): the list view showing the songs
- */
-GtkListView *
-vct_gtk_songs_page_get_list_view (VctGtkSongsPage *self)
+static gboolean
+vct_gtk_songs_page_is_ready (VctGtkPage *page)
 {
-  g_return_val_if_fail (VCT_GTK_IS_SONGS_PAGE (self), NULL);
-  return self->list_view;
-}
+  VctGtkSongsPage *self = VCT_GTK_SONGS_PAGE (page);
 
-/**
- * vct_gtk_songs_page_reload:
- * @self: a songs page
- *
- * Reloads the songs.
- */
-void
-vct_gtk_songs_page_reload (VctGtkSongsPage *self)
-{
-  g_return_if_fail (VCT_GTK_IS_SONGS_PAGE (self));
-  vct_song_picker_model_reload (self->model);
-}
-
-/**
- * vct_gtk_songs_page_is_ready:
- * @self: a songs page
- *
- * Returns: whether the songs have loaded and no reload is running
- */
-gboolean
-vct_gtk_songs_page_is_ready (VctGtkSongsPage *self)
-{
-  g_return_val_if_fail (VCT_GTK_IS_SONGS_PAGE (self), FALSE);
   return !vct_song_picker_model_is_loading (self->model)
       && g_list_model_get_n_items (G_LIST_MODEL (vct_song_picker_model_get_list (self->model))) > 0;
 }
+

@@ -8,18 +8,16 @@
 #define VCT_GTK_SONGS_PAGE_H
 
 #include <gtk/gtk.h>
+
+#include "page.h"
 #include <vctable.h>
 
 G_BEGIN_DECLS
 
 #define VCT_GTK_TYPE_SONGS_PAGE (vct_gtk_songs_page_get_type ())
-G_DECLARE_FINAL_TYPE (VctGtkSongsPage, vct_gtk_songs_page, VCT_GTK, SONGS_PAGE, GtkBox)
+G_DECLARE_FINAL_TYPE (VctGtkSongsPage, vct_gtk_songs_page, VCT_GTK, SONGS_PAGE, VctGtkPage)
 
 GtkWidget          *vct_gtk_songs_page_new           (VctSongPickerModel *model);
-VctSongPickerModel *vct_gtk_songs_page_get_model     (VctGtkSongsPage    *self);
-GtkListView        *vct_gtk_songs_page_get_list_view (VctGtkSongsPage    *self);
-void                vct_gtk_songs_page_reload        (VctGtkSongsPage    *self);
-gboolean            vct_gtk_songs_page_is_ready      (VctGtkSongsPage    *self);
 
 G_END_DECLS
 

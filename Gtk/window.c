@@ -17,15 +17,12 @@
 #include "photos-page.h"
 #include "songs-page.h"
 
-/* A screen: its page, its model (a `title` and a `loading` property), its commands. */
+/* A screen: its name in the stack and its page (page.h: the model, reload, ready). */
 typedef struct
 {
   const char *name;
   const char *title;
-  GtkWidget  *page;
-  GObject    *model;
-  void      (*reload)   (GtkWidget *page);
-  gboolean  (*is_ready) (GtkWidget *page);
+  VctGtkPage *page;
 } Screen;
 
 enum { SCREEN_PHOTOS, SCREEN_FEED, SCREEN_SONGS, N_SCREENS };
@@ -44,49 +41,13 @@ struct _VctGtkWindow
 
 G_DEFINE_FINAL_TYPE (VctGtkWindow, vct_gtk_window, GTK_TYPE_APPLICATION_WINDOW)
 
-static void
-reload_photos (GtkWidget *page)
-{
-  vct_gtk_photos_page_reload (VCT_GTK_PHOTOS_PAGE (page));
-}
-
-static gboolean
-photos_ready (GtkWidget *page)
-{
-  return vct_gtk_photos_page_is_ready (VCT_GTK_PHOTOS_PAGE (page));
-}
-
-static void
-reload_feed (GtkWidget *page)
-{
-  vct_gtk_feed_page_reload (VCT_GTK_FEED_PAGE (page));
-}
-
-static gboolean
-feed_ready (GtkWidget *page)
-{
-  return vct_gtk_feed_page_is_ready (VCT_GTK_FEED_PAGE (page));
-}
-
-static void
-reload_songs (GtkWidget *page)
-{
-  vct_gtk_songs_page_reload (VCT_GTK_SONGS_PAGE (page));
-}
-
-static gboolean
-songs_ready (GtkWidget *page)
-{
-  return vct_gtk_songs_page_is_ready (VCT_GTK_SONGS_PAGE (page));
-}
-
 static Screen *
 visible_screen (VctGtkWindow *self)
 {
   GtkWidget *child = gtk_stack_get_visible_child (self->stack);
 
   for (guint i = 0; i < N_SCREENS; i++)
-    if (self->screens[i].page != NULL && self->screens[i].page == child)
+    if (self->screens[i].page != NULL && GTK_WIDGET (self->screens[i].page) == child)
       return &self->screens[i];
   return NULL;
 }
@@ -117,14 +78,16 @@ static void
 on_visible_child (VctGtkWindow *self)
 {
   Screen *screen = visible_screen (self);
+  GObject *model;
 
   unbind_header (self);
   if (screen == NULL)
     return;
-  self->bindings[0] = g_object_bind_property (screen->model, "title", self->title_label, "label", G_BINDING_SYNC_CREATE);
-  self->bindings[1] = g_object_bind_property (screen->model, "title", self, "title", G_BINDING_SYNC_CREATE);
-  self->bindings[2] = g_object_bind_property (screen->model, "loading", self->spinner, "spinning", G_BINDING_SYNC_CREATE);
-  self->bindings[3] = g_object_bind_property (screen->model, "loading", self->spinner, "visible", G_BINDING_SYNC_CREATE);
+  model = vct_gtk_page_get_model (screen->page);
+  self->bindings[0] = g_object_bind_property (model, "title", self->title_label, "label", G_BINDING_SYNC_CREATE);
+  self->bindings[1] = g_object_bind_property (model, "title", self, "title", G_BINDING_SYNC_CREATE);
+  self->bindings[2] = g_object_bind_property (model, "loading", self->spinner, "spinning", G_BINDING_SYNC_CREATE);
+  self->bindings[3] = g_object_bind_property (model, "loading", self->spinner, "visible", G_BINDING_SYNC_CREATE);
 }
 
 static void
@@ -161,14 +124,12 @@ add_screen (VctGtkWindow *self,
             guint         index,
             const char   *name,
             const char   *title,
-            GtkWidget    *page,
-            GObject      *model,
-            void        (*reload) (GtkWidget *),
-            gboolean    (*is_ready) (GtkWidget *))
+            GtkWidget    *page)
 {
-  self->screens[index] = (Screen) { name, title, page, model, reload, is_ready };
+  self->screens[index] = (Screen) { name, title, VCT_GTK_PAGE (page) };
   gtk_stack_add_titled (self->stack, page, name, title);
-  g_signal_connect_object (model, "did-error", G_CALLBACK (on_did_error), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (vct_gtk_page_get_model (VCT_GTK_PAGE (page)), "did-error",
+                           G_CALLBACK (on_did_error), self, G_CONNECT_SWAPPED);
 }
 
 static void
@@ -266,14 +227,11 @@ vct_gtk_window_new (GtkApplication     *application,
 
   self = g_object_new (VCT_GTK_TYPE_WINDOW, "application", application, NULL);
   if (photos != NULL)
-    add_screen (self, SCREEN_PHOTOS, VCT_GTK_SCREEN_PHOTOS, "Photos", vct_gtk_photos_page_new (photos),
-                G_OBJECT (photos), reload_photos, photos_ready);
+    add_screen (self, SCREEN_PHOTOS, VCT_GTK_SCREEN_PHOTOS, "Photos", vct_gtk_photos_page_new (photos));
   if (feed != NULL)
-    add_screen (self, SCREEN_FEED, VCT_GTK_SCREEN_FEED, "Feed", vct_gtk_feed_page_new (feed),
-                G_OBJECT (feed), reload_feed, feed_ready);
+    add_screen (self, SCREEN_FEED, VCT_GTK_SCREEN_FEED, "Feed", vct_gtk_feed_page_new (feed));
   if (songs != NULL)
-    add_screen (self, SCREEN_SONGS, VCT_GTK_SCREEN_SONGS, "Songs", vct_gtk_songs_page_new (songs),
-                G_OBJECT (songs), reload_songs, songs_ready);
+    add_screen (self, SCREEN_SONGS, VCT_GTK_SCREEN_SONGS, "Songs", vct_gtk_songs_page_new (songs));
   on_visible_child (self);
   return self;
 }
@@ -298,7 +256,7 @@ vct_gtk_window_set_screen (VctGtkWindow *self,
   screen = find_screen (self, name);
   if (screen == NULL)
     return FALSE;
-  gtk_stack_set_visible_child (self->stack, screen->page);
+  gtk_stack_set_visible_child (self->stack, GTK_WIDGET (screen->page));
   return TRUE;
 }
 
@@ -335,7 +293,7 @@ vct_gtk_window_get_page (VctGtkWindow *self,
   g_return_val_if_fail (VCT_GTK_IS_WINDOW (self), NULL);
 
   screen = find_screen (self, name);
-  return screen != NULL ? screen->page : NULL;
+  return screen != NULL ? GTK_WIDGET (screen->page) : NULL;
 }
 
 /**
@@ -353,7 +311,7 @@ vct_gtk_window_reload (VctGtkWindow *self)
 
   screen = visible_screen (self);
   if (screen != NULL)
-    screen->reload (screen->page);
+    vct_gtk_page_reload (screen->page);
 }
 
 /**
@@ -370,7 +328,7 @@ vct_gtk_window_is_screen_ready (VctGtkWindow *self)
   g_return_val_if_fail (VCT_GTK_IS_WINDOW (self), FALSE);
 
   screen = visible_screen (self);
-  return screen != NULL && screen->is_ready (screen->page);
+  return screen != NULL && vct_gtk_page_is_ready (screen->page);
 }
 
 /**

@@ -49,8 +49,8 @@ document_json (gboolean reversed)
 static GtkWidget *
 photos_view (VctGtkWindow *window)
 {
-  return GTK_WIDGET (vct_gtk_photos_page_get_list_view (
-    VCT_GTK_PHOTOS_PAGE (vct_gtk_window_get_page (window, VCT_GTK_SCREEN_PHOTOS))));
+  return GTK_WIDGET (vct_gtk_page_get_list_view (
+    VCT_GTK_PAGE (vct_gtk_window_get_page (window, VCT_GTK_SCREEN_PHOTOS))));
 }
 
 typedef struct

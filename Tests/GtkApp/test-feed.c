@@ -56,7 +56,7 @@ static gboolean
 page_ready (gpointer data)
 {
   Fixture *fx = data;
-  return vct_gtk_feed_page_is_ready (VCT_GTK_FEED_PAGE (fx->page))
+  return vct_gtk_page_is_ready (VCT_GTK_PAGE (fx->page))
       && app_test_find_named (fx->view, "follow-button", TRUE) != NULL;
 }
 
@@ -68,7 +68,7 @@ fixture_set_up (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
   fx->model = vct_feed_model_new (feeds);
   fx->window = vct_gtk_window_new (NULL, NULL, fx->model, NULL);
   fx->page = vct_gtk_window_get_page (fx->window, VCT_GTK_SCREEN_FEED);
-  fx->view = GTK_WIDGET (vct_gtk_feed_page_get_list_view (VCT_GTK_FEED_PAGE (fx->page)));
+  fx->view = GTK_WIDGET (vct_gtk_page_get_list_view (VCT_GTK_PAGE (fx->page)));
   gtk_window_present (GTK_WINDOW (fx->window));
   app_test_wait (page_ready, fx);
 }

@@ -99,8 +99,8 @@ fixture_set_up (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
   g_autoptr (VctApi) api = vct_api_new_custom (get_photos, NULL, NULL);
   fx->model = vct_table_model_new_with_manager (api);
   fx->window = vct_gtk_window_new (NULL, fx->model, NULL, NULL);
-  fx->view = GTK_WIDGET (vct_gtk_photos_page_get_list_view (
-    VCT_GTK_PHOTOS_PAGE (vct_gtk_window_get_page (fx->window, VCT_GTK_SCREEN_PHOTOS))));
+  fx->view = GTK_WIDGET (vct_gtk_page_get_list_view (
+    VCT_GTK_PAGE (vct_gtk_window_get_page (fx->window, VCT_GTK_SCREEN_PHOTOS))));
   fx->title = vct_gtk_window_get_title_label (fx->window);
   fx->spinner = vct_gtk_window_get_spinner (fx->window);
   gtk_window_present (GTK_WINDOW (fx->window));

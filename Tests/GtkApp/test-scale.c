@@ -187,8 +187,8 @@ fixture_set_up (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
   g_autoptr (VctApi) api = vct_api_new_custom (get_photos, NULL, NULL);
   fx->model = vct_table_model_new_with_manager (api);
   fx->window = vct_gtk_window_new (NULL, fx->model, NULL, NULL);
-  fx->view = GTK_WIDGET (vct_gtk_photos_page_get_list_view (
-    VCT_GTK_PHOTOS_PAGE (vct_gtk_window_get_page (fx->window, VCT_GTK_SCREEN_PHOTOS))));
+  fx->view = GTK_WIDGET (vct_gtk_page_get_list_view (
+    VCT_GTK_PAGE (vct_gtk_window_get_page (fx->window, VCT_GTK_SCREEN_PHOTOS))));
   /* Before the first reload delivers (it runs on a worker; nothing is bound yet). */
   g_signal_connect (gtk_list_view_get_factory (GTK_LIST_VIEW (fx->view)), "bind", G_CALLBACK (track_bound_row), NULL);
   gtk_window_present (GTK_WINDOW (fx->window));

@@ -57,7 +57,7 @@ fixture_set_up (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
   fx->model = vct_song_picker_model_new (songs);
   fx->window = vct_gtk_window_new (NULL, NULL, NULL, fx->model);
   fx->page = vct_gtk_window_get_page (fx->window, VCT_GTK_SCREEN_SONGS);
-  fx->view = GTK_WIDGET (vct_gtk_songs_page_get_list_view (VCT_GTK_SONGS_PAGE (fx->page)));
+  fx->view = GTK_WIDGET (vct_gtk_page_get_list_view (VCT_GTK_PAGE (fx->page)));
   gtk_window_present (GTK_WINDOW (fx->window));
   app_test_wait (rows_shown_4, fx);
 }
