@@ -19,29 +19,10 @@ unset VCTABLE_PHOTOS_URL G_MESSAGES_DEBUG
 
 passed=0
 failed=0
+# shellcheck source=Tests/Gtk/xvfb-tap.sh
+. "$root/Tests/Gtk/xvfb-tap.sh"
 for source in "$here"/test-*.c; do
-    name=$(basename "$source" .c)
-    # shellcheck disable=SC2046
-    if ! ${CC:-cc} -std=c11 -Wall -Wextra -Werror -O1 -g -o "$build/$name" "$source" \
-            "$root/Tests/C/common/vct-test.c" $(pkg-config --cflags --libs vctable gtk4) -lpthread; then
-        echo "FAILED  $name (build)"
-        failed=$((failed + 1))
-        continue
-    fi
-    log=$build/$name.log
-    status=0
-    (cd / && GTK_A11Y=none xvfb-run -a -s "-screen 0 1280x1024x24" "$build/$name" --tap) >"$log" 2>&1 || status=$?
-    ok=$(grep -c '^ok [0-9]' "$log" | tr -d ' ' || true)
-    skipped=$(grep -c '^ok [0-9].*# SKIP' "$log" | tr -d ' ' || true)
-    bad=$(grep -c '^not ok' "$log" | tr -d ' ' || true)
-    passed=$((passed + ok - skipped))
-    if [[ $status -ne 0 || $bad -ne 0 ]]; then
-        failed=$((failed + (bad > 0 ? bad : 1)))
-        echo "FAILED  $name (exit $status)"
-        grep -E '^(not ok|Bail out!|ERROR:|\*\*)' "$log" || tail -n 20 "$log"
-    else
-        echo "ok      $name ($ok cases)"
-    fi
+    xvfb_tap_run "$build" "$(basename "$source" .c)" "$source" "$root/Tests/C/common/vct-test.c"
 done
 echo "gtk-tests: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]
