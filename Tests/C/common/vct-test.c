@@ -168,11 +168,18 @@ wait_int_at_least (GMainContext *context, gint *value, gint target)
 char *
 vct_test_photos_json (gint64 first_id, guint n)
 {
-  GString *json = g_string_new ("[");
+  return vct_test_photos_json_ordered (first_id, n, FALSE);
+}
 
+char *
+vct_test_photos_json_ordered (gint64 first_id, guint n, gboolean reversed)
+{
+  GString *json = g_string_sized_new ((gsize) n * 160 + 2);
+
+  g_string_append_c (json, '[');
   for (guint i = 0; i < n; i++)
     {
-      gint64 id = first_id + i;
+      gint64 id = reversed ? first_id + (n - 1 - i) : first_id + i;
       g_string_append_printf (json,
                               "%s{\"albumId\": %" G_GINT64_FORMAT ", \"id\": %" G_GINT64_FORMAT
                               ", \"title\": \"photo %" G_GINT64_FORMAT "\""
