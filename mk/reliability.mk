@@ -5,8 +5,9 @@
 #                                and ThreadSanitizer: zero reports
 #   make fuzz [FUZZ_SECONDS=60]  the three libFuzzer targets, FUZZ_SECONDS each
 #   make soak [SOAK_CYCLES=10000] [SOAK_THREADS_SECONDS=10] [LONGEVITY_OPS=1000000]
-#                                [LONGEVITY_ROUNDS=200000]
-#                                test-soak at full size against the staged library, then the
+#                                [LONGEVITY_ROUNDS=200000] [TRANSFER_ROUNDS=2000]
+#                                test-soak at full size against the staged library, then
+#                                test-transfers (superseded HTTP transfers), then the
 #                                longevity tests at full size: the Swift suite (10^6 operations
 #                                per long-lived object) and Tests/C/test-longevity.c
 #   make reliability-ci          what CI runs after `make test`: sanitize, fuzz 60 s each, soak
@@ -19,6 +20,7 @@ SOAK_CYCLES ?= 10000
 SOAK_THREADS_SECONDS ?= 10
 LONGEVITY_OPS ?= 1000000
 LONGEVITY_ROUNDS ?= 200000
+TRANSFER_ROUNDS ?= 2000
 SANITIZE_PREFIX = $(CURDIR)/build/sanitize-prefix
 
 .PHONY: sanitize sanitize-asan sanitize-tsan sanitize-swift-asan sanitize-swift-tsan \
@@ -63,6 +65,11 @@ soak: stage
 	    VCT_THREADS_SECONDS=$(SOAK_THREADS_SECONDS) ./test-soak --tap | tee soak.log
 	@grep -q '^ok 2 ' build/soak/soak.log && ! grep -q '^not ok' build/soak/soak.log
 	@echo "soak: $$(grep -c '^ok ' build/soak/soak.log) passed, 0 failed"
+	$(CC) -std=c11 -Wall -Wextra -Werror $(CFLAGS) -ITests/C -o build/soak/test-transfers Tests/C/test-transfers.c \
+	    Tests/C/common/vct-test.c $$($(PKG) --cflags --libs vctable) -lpthread
+	cd build/soak && env -u VCTABLE_PHOTOS_URL VCT_TRANSFER_ROUNDS=$(TRANSFER_ROUNDS) ./test-transfers --tap | tee transfers.log
+	@! grep -q '^not ok' build/soak/transfers.log && [ "$$(grep -c '^ok ' build/soak/transfers.log)" = 2 ]
+	@echo "transfers-soak: $$(grep -c '^ok ' build/soak/transfers.log) passed, 0 failed"
 	$(CC) -std=c11 -Wall -Wextra -Werror $(CFLAGS) -ITests/C -o build/soak/test-longevity Tests/C/test-longevity.c \
 	    Tests/C/common/vct-test.c $$($(PKG) --cflags --libs vctable) -lpthread
 	cd build/soak && env -u VCTABLE_PHOTOS_URL VCT_LONGEVITY_ROUNDS=$(LONGEVITY_ROUNDS) ./test-longevity --tap | tee longevity-c.log

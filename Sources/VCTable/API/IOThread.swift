@@ -16,6 +16,12 @@ final class IOThread: Sendable {
     /// The session, created on and only ever touched from the I/O thread.
     private nonisolated(unsafe) var sessionStorage: UnsafeMutablePointer<SoupSession>?
 
+    /// The transfers between their start and their finish, owned by this thread; only
+    /// ever touched from it. Holding them here keeps a transfer (and the body it is
+    /// reading) reachable while one of its callbacks runs, even when the process ends
+    /// then (RELIABILITY.md, P3).
+    private nonisolated(unsafe) var transfers: [ObjectIdentifier: Transfer] = [:]
+
     private init() {
         let context = g_main_context_new()!
         scheduler = MainContextScheduler(adopting: GMainContextRef(adopting: context))
@@ -30,6 +36,16 @@ final class IOThread: Sendable {
             },
             UnsafeMutableRawPointer(context))
         g_thread_unref(thread)
+    }
+
+    /// Takes ownership of `transfer` until `release`; call on the I/O thread only.
+    func adopt(_ transfer: Transfer) {
+        transfers[ObjectIdentifier(transfer)] = transfer
+    }
+
+    /// Gives up the ownership `adopt` took; call on the I/O thread only.
+    func release(_ transfer: Transfer) {
+        transfers[ObjectIdentifier(transfer)] = nil
     }
 
     /// The shared `SoupSession`; call on the I/O thread only.

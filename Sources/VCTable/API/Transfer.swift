@@ -11,6 +11,13 @@ import Foundation
 ///
 /// Every field but `cancellable` is touched on the I/O thread only; `cancel()` is safe
 /// from any thread (`GCancellable` is thread-safe). The continuation is resumed exactly once.
+///
+/// Ownership (ARCHITECTURE.md, "Transfers"): from `start` to `finish` the I/O thread owns
+/// the transfer (`IOThread.adopt` / `release`), and the transfer owns one reference to its
+/// `SoupMessage` and, once `soup_session_send_finish` has handed it over, the response
+/// stream. `finish`, on the I/O thread and with no read pending, closes the stream, then
+/// releases it, then the message; no GLib object of a transfer is closed or released
+/// anywhere else, and none by a finalizer of libsoup's.
 final class Transfer: @unchecked Sendable {
     enum Location {
         case http(String)
@@ -73,6 +80,7 @@ final class Transfer: @unchecked Sendable {
 
     private func start(_ continuation: CheckedContinuation<Data, any Error>) {
         self.continuation = continuation
+        IOThread.shared.adopt(self)
         if g_cancellable_is_cancelled(cancellable) != 0 {
             return finish(.failure(CancellationError()))
         }
@@ -118,6 +126,19 @@ final class Transfer: @unchecked Sendable {
     }
 
     private func sent(_ result: OpaquePointer?) {
+        // libsoup 3.2 (RELIABILITY.md, P4): when `cancellable` is cancelled after libsoup has
+        // returned the response stream but before this callback, GTask reports the send as
+        // cancelled and keeps the stream; `soup_session_send_finish` then ends the message's
+        // I/O (`soup_message_io_finished` clears its `io_data`), and when the task is freed
+        // after this callback its stream is closed by its finalizer:
+        // `soup_client_input_stream_close_fn` → `soup_message_io_skip` →
+        // `soup_client_message_io_skip (NULL, …)`, a read of address 0. Asking for the
+        // task's real outcome makes libsoup hand the stream over; the cancel then ends the
+        // first read, and `finish` closes the stream while its message can still take it.
+        if let task = result, g_type_check_instance_is_a(
+            UnsafeMutableRawPointer(task).assumingMemoryBound(to: GTypeInstance.self), g_task_get_type()) != 0 {
+            g_task_set_check_cancellable(task, 0)
+        }
         var error: UnsafeMutablePointer<GError>?
         guard let stream = soup_session_send_finish(IOThread.shared.session, result, &error) else {
             return finish(.failure(transportError(error, reading: false)))
@@ -180,6 +201,10 @@ final class Transfer: @unchecked Sendable {
         readNext()
     }
 
+    /// Ends the transfer on the I/O thread, with no read pending: the timeout goes, the
+    /// stream is closed (for HTTP this ends the message's I/O; an unread rest of the body
+    /// is not read, the connection is dropped), then the stream and the message are
+    /// released in that order, and the continuation is resumed.
     private func finish(_ result: Result<Data, any Error>) {
         if let source = timeoutSource {
             g_source_destroy(source)
@@ -187,6 +212,7 @@ final class Transfer: @unchecked Sendable {
             timeoutSource = nil
         }
         if let stream {
+            g_input_stream_close(stream, nil, nil)
             g_object_unref(stream)
             self.stream = nil
         }
@@ -197,6 +223,7 @@ final class Transfer: @unchecked Sendable {
         body = Data()
         continuation?.resume(with: result)
         continuation = nil
+        IOThread.shared.release(self)
     }
 
     // MARK: Errors
