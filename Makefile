@@ -3,13 +3,19 @@
 
 SWIFT     ?= swift
 PREFIX    ?= /usr/local
+# The Swift build configuration of `make build`, `make stage` and the tests: debug.
+# `make install` and `make run` build INSTALL_CONFIG instead: optimized, and the installed
+# libVCTable.so does not link libswiftSwiftOnoneSupport.so.
 CONFIG    ?= debug
+INSTALL_CONFIG ?= release
 SWIFTFLAGS ?=
 
 VERSION   = 0.1.0
 BIN_DIR   = $(shell $(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --show-bin-path 2>/dev/null)
 # Where `make` stages an install for the C tests and the demo (a throwaway prefix).
 STAGE     = $(CURDIR)/build/prefix
+# Where `make run` stages the INSTALL_CONFIG library its programs link.
+RUN_STAGE = $(CURDIR)/build/prefix-release
 CC        ?= cc
 CFLAGS    ?= -O2 -g
 DEMO_CFLAGS = -std=c11 -Wall -Wextra -Werror $(CFLAGS)
@@ -29,9 +35,13 @@ build: deps
 # The interactive list on a terminal; without one, the title and the first rows (--once).
 # With a display (WAYLAND_DISPLAY or DISPLAY) the GTK4 window (vctable-gtk, mk/gtk.mk);
 # otherwise the terminal list, or its title and first rows (--once) without a terminal.
-run: demo
+# Both are built as `demo` and `gtk-app` build them, but against the release library that
+# `make install` installs, staged in RUN_STAGE (without the GIR, which they do not use).
+RUN_VARS = STAGE=$(RUN_STAGE) CONFIG=$(INSTALL_CONFIG) INTROSPECTION=no
+run: deps
+	@$(MAKE) --no-print-directory $(RUN_VARS) demo
 	@if [ -n "$$WAYLAND_DISPLAY$$DISPLAY" ]; then \
-	    $(MAKE) --no-print-directory gtk-app && build/vctable-gtk $(ARGS); \
+	    $(MAKE) --no-print-directory $(RUN_VARS) gtk-app && build/vctable-gtk $(ARGS); \
 	elif [ -t 0 ] && [ -t 1 ]; then build/vctable-demo $(ARGS); \
 	else build/vctable-demo --once $(ARGS); fi
 
@@ -55,7 +65,10 @@ swift-test: deps
 # earlier install left there go first, so a header since removed does not linger.
 # `make install` also builds and installs the programs (install-programs: vctable-demo,
 # vctable-gtk and its .desktop file) against the library it just installed; `make stage`
-# and the sanitizer builds install the library alone (install-lib).
+# and the sanitizer builds install the library alone (install-lib), in CONFIG.
+# `make install` builds the library in INSTALL_CONFIG (release; INSTALL_CONFIG=debug for a
+# debug install).
+install install-programs: CONFIG = $(INSTALL_CONFIG)
 install: install-lib install-programs
 
 install-lib: deps

@@ -55,7 +55,8 @@ main (int    argc,
       return exit_code;
     }
 
-  screen = vct_demo_screens_find (options.screen)->create (options.uri, (guint) options.timeout_ms, &error);
+  screen = vct_demo_screens_find (options.screen)->create (options.uri, (guint) options.timeout_ms,
+                                                          options.max_body_size, &error);
   if (screen == NULL)
     {
       fprintf (stderr, "vctable-demo: invalid --uri: %s\n",

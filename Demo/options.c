@@ -5,6 +5,7 @@
 #include "options.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "keys.h"
 #include "screens.h"
@@ -50,6 +51,57 @@ static void
 vct_demo_options_usage_error (const char *message)
 {
   fprintf (stderr, "vctable-demo: %s\nTry \"vctable-demo --help\".\n", message);
+}
+
+/* A check --timeout and --max-body-size share: they set up the screen's VctApi, which
+ * only the photos screen has, and only with --uri. */
+static gboolean
+vct_demo_options_check_api_option (const char               *option,
+                                   const VctDemoScreenInfo  *screen,
+                                   const VctDemoOptions     *options)
+{
+  if (!screen->has_api)
+    {
+      g_autofree char *message = g_strdup_printf ("%s does not apply to the %s screen", option, screen->name);
+
+      vct_demo_options_usage_error (message);
+      return FALSE;
+    }
+  if (options->uri == NULL)
+    {
+      g_autofree char *message = g_strdup_printf ("%s only applies with --uri", option);
+
+      vct_demo_options_usage_error (message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* --max-body-size: a number of bytes, 1 or more, optionally followed by K, M or G
+ * (KiB, MiB, GiB; either case). At most G_MAXSSIZE: the library reads the size as a
+ * Swift Int. */
+static gboolean
+vct_demo_options_parse_size (const char *text,
+                             gsize      *size)
+{
+  static const struct { char suffix; guint shift; } units[] = { { 'K', 10 }, { 'M', 20 }, { 'G', 30 } };
+  g_autofree char *digits = g_strdup (text);
+  gsize length = strlen (digits);
+  guint shift = 0;
+  guint64 value;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (units) && length > 0; i++)
+    if (g_ascii_toupper (digits[length - 1]) == units[i].suffix)
+      {
+        shift = units[i].shift;
+        digits[length - 1] = '\0';
+        break;
+      }
+  if (!g_ascii_isdigit (digits[0])
+      || !g_ascii_string_to_unsigned (digits, 10, 1, (guint64) G_MAXSSIZE >> shift, &value, NULL))
+    return FALSE;
+  *size = (gsize) value << shift;
+  return TRUE;
 }
 
 /* The summary: the screens, then the commands (the screens' own from their classes). */
@@ -105,11 +157,15 @@ vct_demo_options_parse (VctDemoOptions   *options,
   gboolean help = FALSE;
   gboolean version = FALSE;
   gint64 timeout_ms = -1;
+  g_autofree char *max_body_size = NULL;
   GOptionEntry entries[] = {
     { "uri", 'u', 0, G_OPTION_ARG_STRING, &options->uri,
       "Read the screen's document from URI (http://, https:// or file://)", "URI" },
     { "timeout", 0, 0, G_OPTION_ARG_INT64, &timeout_ms,
       "Photos with --uri: give up a transfer after MS milliseconds (default 30000)", "MS" },
+    { "max-body-size", 0, 0, G_OPTION_ARG_STRING, &max_body_size,
+      "Photos with --uri: refuse a document larger than BYTES, a number of bytes or with "
+      "K, M or G for KiB, MiB or GiB (default 64M; 10^6 photos are about 150M)", "BYTES" },
     { "select", 's', 0, G_OPTION_ARG_INT64, &options->select,
       "After the first successful load, select row N (0-based)", "N" },
     { "once", 0, 0, G_OPTION_ARG_NONE, &options->once,
@@ -201,25 +257,27 @@ vct_demo_options_parse (VctDemoOptions   *options,
     }
   if (timeout_ms != -1)
     {
-      if (!screen->has_timeout)
-        {
-          g_autofree char *message = g_strdup_printf ("--timeout does not apply to the %s screen",
-                                                      screen->name);
-
-          vct_demo_options_usage_error (message);
-          return FALSE;
-        }
-      if (options->uri == NULL)
-        {
-          vct_demo_options_usage_error ("--timeout only applies with --uri");
-          return FALSE;
-        }
+      if (!vct_demo_options_check_api_option ("--timeout", screen, options))
+        return FALSE;
       if (timeout_ms < 1 || timeout_ms > G_MAXINT)
         {
           vct_demo_options_usage_error ("--timeout needs milliseconds (1 or more)");
           return FALSE;
         }
       options->timeout_ms = (gint) timeout_ms;
+    }
+  if (max_body_size != NULL)
+    {
+      if (!vct_demo_options_check_api_option ("--max-body-size", screen, options))
+        return FALSE;
+      if (!vct_demo_options_parse_size (max_body_size, &options->max_body_size))
+        {
+          g_autofree char *message = g_strdup_printf ("--max-body-size needs a size in bytes (1 or more), "
+                                                      "optionally with K, M or G: not \"%s\"", max_body_size);
+
+          vct_demo_options_usage_error (message);
+          return FALSE;
+        }
     }
   *exit_code = VCT_DEMO_EXIT_OK;
   return TRUE;

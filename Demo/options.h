@@ -22,6 +22,7 @@ typedef struct {
   const char *screen;   /* "photos" (the default), "feed" or "songs" */
   char     *uri;        /* NULL: the factory's choice (VCTABLE_PHOTOS_URL or the fixture) */
   gint      timeout_ms; /* with --uri; 0 for the library's default */
+  gsize     max_body_size; /* with --uri; 0 for the library's default (64 MiB) */
   gint64    select;     /* the row to select after the first load, or -1 */
   gint64    rows;       /* how many rows --once prints */
   gboolean  once;

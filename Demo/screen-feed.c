@@ -310,6 +310,7 @@ vct_demo_feed_screen_init (VctDemoFeedScreen *self)
  *   (VCTABLE_FEEDS_URL or the bundled fixture). Over HTTP, follows are POSTs to
  *   `members/<id>/follow` beside it.
  * @timeout_ms: unused: the feed service has the library's timeout
+ * @max_body_size: unused: the feed service has the library's size limit
  * @error: return location for an invalid @uri
  *
  * Returns: (transfer full) (nullable): the screen, or %NULL with @error set
@@ -317,6 +318,7 @@ vct_demo_feed_screen_init (VctDemoFeedScreen *self)
 VctDemoScreen *
 vct_demo_feed_screen_new (const char  *uri,
                           guint        timeout_ms,
+                          gsize        max_body_size,
                           GError     **error)
 {
   VctDemoFeedScreen *self;
@@ -326,6 +328,7 @@ vct_demo_feed_screen_new (const char  *uri,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   (void) timeout_ms;
+  (void) max_body_size;
   if (uri == NULL)
     model = vct_feed_model_factory_instance ();
   else

@@ -125,6 +125,8 @@ vct_demo_photos_screen_init (VctDemoPhotosScreen *self)
  * @uri: (nullable): where the photos come from; %NULL for the factory's choice
  *   (VCTABLE_PHOTOS_URL or the bundled fixture)
  * @timeout_ms: with @uri, the transfer timeout; 0 for the library's default
+ * @max_body_size: with @uri, the largest document accepted in bytes; 0 for the library's
+ *   default (64 MiB)
  * @error: return location for an invalid @uri
  *
  * Returns: (transfer full) (nullable): the screen, or %NULL with @error set
@@ -132,6 +134,7 @@ vct_demo_photos_screen_init (VctDemoPhotosScreen *self)
 VctDemoScreen *
 vct_demo_photos_screen_new (const char  *uri,
                             guint        timeout_ms,
+                            gsize        max_body_size,
                             GError     **error)
 {
   VctDemoPhotosScreen *self;
@@ -143,7 +146,7 @@ vct_demo_photos_screen_new (const char  *uri,
     model = vct_table_model_factory_instance ();
   else
     {
-      g_autoptr (VctApi) api = vct_api_new_for_uri_full (uri, timeout_ms, 0, error);
+      g_autoptr (VctApi) api = vct_api_new_for_uri_full (uri, timeout_ms, max_body_size, error);
 
       if (api == NULL)
         return NULL;

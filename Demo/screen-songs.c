@@ -329,6 +329,7 @@ vct_demo_songs_screen_init (VctDemoSongsScreen *self)
  * @uri: (nullable): the songs document; %NULL for the factory's choice
  *   (VCTABLE_SONGS_URL or the bundled fixture)
  * @timeout_ms: unused: the song service has the library's timeout
+ * @max_body_size: unused: the song service has the library's size limit
  * @error: return location for an invalid @uri
  *
  * Returns: (transfer full) (nullable): the screen, or %NULL with @error set
@@ -336,6 +337,7 @@ vct_demo_songs_screen_init (VctDemoSongsScreen *self)
 VctDemoScreen *
 vct_demo_songs_screen_new (const char  *uri,
                            guint        timeout_ms,
+                           gsize        max_body_size,
                            GError     **error)
 {
   VctDemoSongsScreen *self;
@@ -346,6 +348,7 @@ vct_demo_songs_screen_new (const char  *uri,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   (void) timeout_ms;
+  (void) max_body_size;
   if (uri == NULL)
     model = vct_song_picker_model_factory_instance ();
   else

@@ -13,6 +13,7 @@ G_BEGIN_DECLS
 
 typedef VctDemoScreen *(*VctDemoScreenNewFunc) (const char  *uri,
                                                 guint        timeout_ms,
+                                                gsize        max_body_size,
                                                 GError     **error);
 
 typedef struct {
@@ -20,7 +21,7 @@ typedef struct {
   const char           *summary;      /* one line for --help */
   const char           *environment;  /* the variable the factory reads without --uri */
   const char           *fixture;      /* what the bundled fixture holds */
-  gboolean              has_timeout;  /* --timeout applies */
+  gboolean              has_api;      /* a VctApi: --timeout and --max-body-size apply */
   GType               (*get_type) (void);
   VctDemoScreenNewFunc  create;
 } VctDemoScreenInfo;
@@ -43,12 +44,15 @@ GType          vct_demo_songs_screen_get_type  (void);
 
 VctDemoScreen *vct_demo_photos_screen_new (const char  *uri,
                                            guint        timeout_ms,
+                                           gsize        max_body_size,
                                            GError     **error);
 VctDemoScreen *vct_demo_feed_screen_new   (const char  *uri,
                                            guint        timeout_ms,
+                                           gsize        max_body_size,
                                            GError     **error);
 VctDemoScreen *vct_demo_songs_screen_new  (const char  *uri,
                                            guint        timeout_ms,
+                                           gsize        max_body_size,
                                            GError     **error);
 
 G_END_DECLS

@@ -2,6 +2,8 @@
  *
  * A GtkApplication (non-unique: it needs no session bus) with the options
  *   --uri URI          the photos document (as vctable-demo's --uri)
+ *   --max-body-size N  with --uri, the largest document accepted: bytes, or K, M, G
+ *                      (as vctable-demo's --max-body-size; the library's default is 64 MiB)
  *   --screen NAME      open on photos, feed or songs
  *   --screenshot FILE  render the screen to a PNG once it has loaded, and quit
  *   --version          print "vctable-gtk 0.1.0"
@@ -10,6 +12,8 @@
  * Copyright 2026 The VCTable authors
  * SPDX-License-Identifier: MIT
  */
+
+#include <string.h>
 
 #include <gtk/gtk.h>
 #include <vctable.h>
@@ -23,6 +27,7 @@
 typedef struct
 {
   char   *uri;
+  char   *max_body_size;
   char   *screen;
   char   *screenshot;
   VctApi *api;
@@ -31,12 +36,40 @@ typedef struct
 
 static Options options = { .status = 0 };
 
+/* --max-body-size: a number of bytes, 1 or more, optionally followed by K, M or G
+ * (KiB, MiB, GiB; either case). At most G_MAXSSIZE: the library reads the size as a
+ * Swift Int. */
+static gboolean
+parse_size (const char *text,
+            gsize      *size)
+{
+  static const struct { char suffix; guint shift; } units[] = { { 'K', 10 }, { 'M', 20 }, { 'G', 30 } };
+  g_autofree char *digits = g_strdup (text);
+  gsize length = strlen (digits);
+  guint shift = 0;
+  guint64 value;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (units) && length > 0; i++)
+    if (g_ascii_toupper (digits[length - 1]) == units[i].suffix)
+      {
+        shift = units[i].shift;
+        digits[length - 1] = '\0';
+        break;
+      }
+  if (!g_ascii_isdigit (digits[0])
+      || !g_ascii_string_to_unsigned (digits, 10, 1, (guint64) G_MAXSSIZE >> shift, &value, NULL))
+    return FALSE;
+  *size = (gsize) value << shift;
+  return TRUE;
+}
+
 static gint
 on_handle_local_options (G_GNUC_UNUSED GApplication *application,
                          GVariantDict               *dict,
                          G_GNUC_UNUSED gpointer      data)
 {
   g_autoptr (GError) error = NULL;
+  gsize max_body_size = 0;   /* the library's default */
 
   if (g_variant_dict_contains (dict, "version"))
     {
@@ -44,6 +77,7 @@ on_handle_local_options (G_GNUC_UNUSED GApplication *application,
       return 0;
     }
   g_variant_dict_lookup (dict, "uri", "s", &options.uri);
+  g_variant_dict_lookup (dict, "max-body-size", "s", &options.max_body_size);
   g_variant_dict_lookup (dict, "screen", "s", &options.screen);
   g_variant_dict_lookup (dict, "screenshot", "^ay", &options.screenshot);
 
@@ -53,9 +87,23 @@ on_handle_local_options (G_GNUC_UNUSED GApplication *application,
       g_printerr ("vctable-gtk: unknown screen \"%s\" (photos, feed or songs)\n", options.screen);
       return 2;
     }
+  if (options.max_body_size != NULL)
+    {
+      if (options.uri == NULL)
+        {
+          g_printerr ("vctable-gtk: --max-body-size only applies with --uri\n");
+          return 2;
+        }
+      if (!parse_size (options.max_body_size, &max_body_size))
+        {
+          g_printerr ("vctable-gtk: --max-body-size needs a size in bytes (1 or more), "
+                      "optionally with K, M or G: not \"%s\"\n", options.max_body_size);
+          return 2;
+        }
+    }
   if (options.uri != NULL)
     {
-      options.api = vct_api_new_for_uri_full (options.uri, 0, 0, &error);
+      options.api = vct_api_new_for_uri_full (options.uri, 0, max_body_size, &error);
       if (options.api == NULL)
         {
           g_printerr ("vctable-gtk: %s\n", error->message);
@@ -149,6 +197,9 @@ main (int   argc,
   static const GOptionEntry entries[] = {
     { "uri", 'u', 0, G_OPTION_ARG_STRING, NULL,
       "Read the photos from URI (http://, https:// or file://) instead of the bundled fixture", "URI" },
+    { "max-body-size", 0, 0, G_OPTION_ARG_STRING, NULL,
+      "With --uri: refuse a document larger than BYTES, a number of bytes or with K, M or G "
+      "for KiB, MiB or GiB (default 64M; 10^6 photos are about 150M)", "BYTES" },
     { "screen", 's', 0, G_OPTION_ARG_STRING, NULL, "Open on SCREEN: photos, feed or songs", "SCREEN" },
     { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL,
       "Save the screen as a PNG in FILE once it has loaded, then quit", "FILE" },
@@ -168,6 +219,7 @@ main (int   argc,
   status = g_application_run (G_APPLICATION (application), argc, argv);
   g_clear_object (&options.api);
   g_free (options.uri);
+  g_free (options.max_body_size);
   g_free (options.screen);
   g_free (options.screenshot);
   return status != 0 ? status : options.status;

@@ -11,7 +11,7 @@
 #      songs: the bundled fixture (pick, start, next/previous, previous's bound, play,
 #        finish, next at the last song: finished and dismiss; back, dismiss), file:// and
 #        HTTP URIs;
-#      --once for each screen, --help, --version and the exit codes
+#      --once for each screen, --help, --version, --max-body-size and the exit codes
 #   2. the full-screen lists under tmux: photos (first screen, selection, the spinner,
 #      the "Oops..." alert, help, resize, q and Ctrl-C restoring the terminal); feed
 #      (headers, follow buttons, a follow's spinner and a failed follow's alert, a
@@ -339,6 +339,21 @@ run_demo bad_uri "" --once --uri "ftp://example.com/photos.json"
 expect_session "--uri ftp://: exit 2 naming the URI" "" 2 "invalid --uri: Cannot fetch photos from \"ftp://example.com/photos.json\""
 run_demo bad_select "" --select -3
 expect_session "--select -3: exit 2" "" 2 "--select needs a row number"
+run_demo max_body_small "" --once --rows 1 --uri "file://$FIXTURE" --max-body-size 900K
+expect_session "--max-body-size 900K refuses the 935 KiB fixture: exit 1" "$TITLE" 1 \
+    "over the limit of 921600 bytes"
+run_demo max_body_enough "" --once --rows 1 --uri "file://$FIXTURE" --max-body-size=1M
+expect_session "--max-body-size=1M loads the fixture" "$TITLE
+reloaded: 5000 items
+$(fixture_row "$FIXTURE" 0)"
+run_demo max_body_bad "" --once --uri "file://$FIXTURE" --max-body-size 12X
+expect_session "--max-body-size 12X: exit 2" "" 2 '--max-body-size needs a size in bytes (1 or more), optionally with K, M or G: not "12X"'
+run_demo max_body_zero "" --once --uri "file://$FIXTURE" --max-body-size 0
+expect_session "--max-body-size 0: exit 2" "" 2 "--max-body-size needs a size in bytes"
+run_demo max_body_no_uri "" --once --max-body-size 1G
+expect_session "--max-body-size without --uri: exit 2" "" 2 "--max-body-size only applies with --uri"
+run_demo max_body_feed "" feed --uri "file://$FEEDS_FIXTURE" --max-body-size 1G
+expect_session "--max-body-size with the feed: exit 2" "" 2 "--max-body-size does not apply to the feed screen"
 run_demo both_modes "" --once --script
 expect_session "--once with --script: exit 2" "" 2 "cannot be combined"
 run_demo extra_arg "" extra
@@ -349,7 +364,8 @@ expect_session "a stray argument after the screen: exit 2" "" 2 'unexpected argu
 run_demo version "" --version
 expect_session "--version" "vctable-demo 0.1.0"
 run_demo help "" --help
-if [ "$rc" -eq 0 ] && grep -q "Enter, click" "$out" && grep -q -- "--uri=URI" "$out" && grep -q "q, Ctrl-C" "$out"; then
+if [ "$rc" -eq 0 ] && grep -q "Enter, click" "$out" && grep -q -- "--uri=URI" "$out" && grep -q -- "--max-body-size=BYTES" "$out" \
+    && grep -q "q, Ctrl-C" "$out"; then
     pass "--help lists the options and the keys"
 else
     fail "--help lists the options and the keys" "$(cat "$out" "$err")"
