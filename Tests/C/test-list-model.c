@@ -949,12 +949,21 @@ tlm_photos_retitle (GPtrArray *photos, gint64 id, const char *title)
     }
 }
 
+/* How tlm_next_photos repeats ids. */
+enum
+{
+  TLM_NO_DUPLICATES,
+  TLM_SAME_DUPLICATES,      /* a repeated id is the same record again */
+  TLM_DISTINCT_DUPLICATES   /* a repeated id has a title of its own, edited on its own */
+};
+
 /* The next document of a round: @previous changed at random (reorders, inserts, deletes,
  * title edits, duplicate ids at times), sometimes replaced, emptied or left as it is.
- * @duplicates: whether duplicate ids may appear; they are always identical records
- * (the same id with different content: /list-model/duplicate-ids). */
+ * @duplicates: whether duplicate ids may appear (TLM_*_DUPLICATES): identical records,
+ * or records with the same id and their own content, as real documents have them (pages
+ * that overlap, a re-posted entry with a new title). */
 static GPtrArray *
-tlm_next_photos (GRand *rand, GPtrArray *previous, guint round, gboolean duplicates)
+tlm_next_photos (GRand *rand, GPtrArray *previous, guint round, guint duplicates)
 {
   GPtrArray *next;
   guint choice = tlm_index (rand, 100);
@@ -979,7 +988,7 @@ tlm_next_photos (GRand *rand, GPtrArray *previous, guint round, gboolean duplica
 
   for (guint op = 0, n_ops = 1 + tlm_index (rand, 5); op < n_ops; op++)
     {
-      guint kind = tlm_index (rand, duplicates ? 13 : 11);
+      guint kind = tlm_index (rand, duplicates != TLM_NO_DUPLICATES ? 13 : 11);
 
       switch (kind)
         {
@@ -1028,7 +1037,13 @@ tlm_next_photos (GRand *rand, GPtrArray *previous, guint round, gboolean duplica
               TlmPhoto *photo = g_ptr_array_index (next, tlm_index (rand, next->len));
               g_autofree char *title = g_strdup_printf ("photo %" G_GINT64_FORMAT " r%u%s", photo->id, round,
                                                         tlm_index (rand, 4) == 0 ? " caf\xc3\xa9 \xe2\x9c\x93" : "");
-              tlm_photos_retitle (next, photo->id, title);
+              if (duplicates == TLM_DISTINCT_DUPLICATES)
+                {
+                  g_free (photo->title);
+                  photo->title = g_strdup (title);
+                }
+              else
+                tlm_photos_retitle (next, photo->id, title);
             }
           break;
 
@@ -1038,7 +1053,13 @@ tlm_next_photos (GRand *rand, GPtrArray *previous, guint round, gboolean duplica
               TlmPhoto *photo = g_ptr_array_steal_index (next, tlm_index (rand, next->len));
               g_autofree char *title = g_strdup_printf ("photo %" G_GINT64_FORMAT " moved r%u", photo->id, round);
               g_ptr_array_insert (next, (gint) tlm_index (rand, next->len + 1), photo);
-              tlm_photos_retitle (next, photo->id, title);
+              if (duplicates == TLM_DISTINCT_DUPLICATES)
+                {
+                  g_free (photo->title);
+                  photo->title = g_strdup (title);
+                }
+              else
+                tlm_photos_retitle (next, photo->id, title);
             }
           break;
 
@@ -1052,11 +1073,14 @@ tlm_next_photos (GRand *rand, GPtrArray *previous, guint round, gboolean duplica
             }
           break;
 
-        case 11: /* a duplicate id: the same record again */
+        case 11: /* a duplicate id: the same record again, or one of its own */
           if (next->len > 0)
             {
               TlmPhoto *photo = g_ptr_array_index (next, tlm_index (rand, next->len));
-              g_ptr_array_insert (next, (gint) tlm_index (rand, next->len + 1), tlm_photo_new (photo->id, photo->title));
+              g_autofree char *title = duplicates == TLM_DISTINCT_DUPLICATES
+                ? g_strdup_printf ("photo %" G_GINT64_FORMAT " again r%u.%u", photo->id, round, op)
+                : g_strdup (photo->title);
+              g_ptr_array_insert (next, (gint) tlm_index (rand, next->len + 1), tlm_photo_new (photo->id, title));
             }
           break;
 
@@ -1127,7 +1151,7 @@ tlm_round_load (TlmFixture *fx, TlmMirror *mirror, GRand *rand, GPtrArray *previ
       /* Superseded: a second reload while the first is out; the first's late result
        * (another document) is dropped. */
       VctApiRequest *latest;
-      g_autoptr (GPtrArray) other = tlm_next_photos (rand, next, round + 100000, FALSE);
+      g_autoptr (GPtrArray) other = tlm_next_photos (rand, next, round + 100000, TLM_NO_DUPLICATES);
       g_autofree char *other_json = tlm_photos_json (other);
 
       vct_table_model_reload_data (fx->base.model);
@@ -1234,7 +1258,7 @@ test_conformance (void)
         }
       else
         {
-          GPtrArray *next = tlm_next_photos (rand, current, round, TRUE);
+          GPtrArray *next = tlm_next_photos (rand, current, round, TLM_SAME_DUPLICATES);
 
           tlm_round_load (&fx, &mirror, rand, current, next, round, &stats);
           g_ptr_array_unref (current);
@@ -1477,6 +1501,19 @@ tlm_view_items_changed (GListModel *list, guint position, guint removed, guint a
       g_ptr_array_insert (view->shown, (gint) (position + i), shown);
     }
   view->n_runs++;
+
+  /* Inside the signal too, the list hands out at every position the object the view
+   * holds there, and it shows that position's identity. */
+  for (guint i = 0; i < view->shown->len; i++)
+    {
+      TlmShown *shown = g_ptr_array_index (view->shown, i);
+      g_autoptr (VctRow) row = tlm_get (list, i);
+
+      if (row != shown->row)
+        g_error ("inside items-changed (%u, %u, %u): row %u: the list hands out another object than the one "
+                 "the view holds (%" G_GINT64_FORMAT " \"%s\")", position, removed, added, i, shown->id, shown->title);
+      g_assert_cmpint (tlm_row_id (row), ==, shown->id);
+    }
 }
 
 /* What the view shows is @photos, and so is what the list reads. */
@@ -1508,7 +1545,7 @@ tlm_view_check (TlmView *view, GPtrArray *photos, guint seed, guint round)
  * identities, emptied or replaced documents): after each, it shows the document. So every
  * in-place change of a held row is notified, with the identity kept. */
 static void
-test_held_rows (void)
+tlm_held_rows (guint duplicates)
 {
   TlmFixture fx;
   TlmView view;
@@ -1529,7 +1566,7 @@ test_held_rows (void)
 
   for (guint round = 0; round < rounds; round++)
     {
-      GPtrArray *next = tlm_next_photos (rand, current, round, TRUE);
+      GPtrArray *next = tlm_next_photos (rand, current, round, duplicates);
 
       tlm_load (&fx, next);
       iterate_pending (NULL);
@@ -1548,6 +1585,77 @@ test_held_rows (void)
   g_ptr_array_unref (view.shown);
   g_ptr_array_unref (current);
   g_rand_free (rand);
+  tlm_fixture_teardown (&fx);
+}
+
+static void
+test_held_rows (void)
+{
+  tlm_held_rows (TLM_SAME_DUPLICATES);
+}
+
+/* The same view through documents that repeat ids with content of their own, the way real
+ * ones do: each position keeps its own object, and what the view shows is the document. */
+static void
+test_held_rows_distinct_duplicates (void)
+{
+  tlm_held_rows (TLM_DISTINCT_DUPLICATES);
+}
+
+/* ------------------------------------------------------------------ /list-model/duplicate-ids/minimal */
+
+/* The case of issue 21: [{1, "a"}, {1, "b"}, {2, "c"}]. Inside the first items-changed the
+ * three positions are three objects titled a, b and c, and stay so after it; reloading
+ * [{2, "c"}, {1, "b"}, {1, "a"}] and back, the view holding the objects shows the model's
+ * titles, and the first occurrence's object stays the first occurrence's (the diff's
+ * pairing: the k-th occurrence of an id with its k-th occurrence). */
+static void
+test_duplicate_ids_minimal (void)
+{
+  static const struct { gint64 id; const char *title; } forward[] = { { 1, "a" }, { 1, "b" }, { 2, "c" } },
+                                                          backward[] = { { 2, "c" }, { 1, "b" }, { 1, "a" } };
+  TlmFixture fx;
+  TlmView view;
+  GPtrArray *there = tlm_photos_new (), *back = tlm_photos_new ();
+  VctRow *first_one, *second_one;
+
+  for (guint i = 0; i < G_N_ELEMENTS (forward); i++)
+    {
+      g_ptr_array_add (there, tlm_photo_new (forward[i].id, forward[i].title));
+      g_ptr_array_add (back, tlm_photo_new (backward[i].id, backward[i].title));
+    }
+  tlm_fixture_setup (&fx);
+  memset (&view, 0, sizeof view);
+  view.list = G_LIST_MODEL (fx.list);
+  view.thread = g_thread_self ();
+  view.shown = g_ptr_array_new_with_free_func (tlm_shown_free);
+  view.handler = g_signal_connect (fx.list, "items-changed", G_CALLBACK (tlm_view_items_changed), &view);
+
+  tlm_load (&fx, there);
+  iterate_pending (NULL);
+  g_assert_cmpuint (view.n_runs, ==, 1);
+  tlm_view_check (&view, there, 0, 0);
+  first_one = ((TlmShown *) g_ptr_array_index (view.shown, 0))->row;
+  second_one = ((TlmShown *) g_ptr_array_index (view.shown, 1))->row;
+  g_assert_true (first_one != second_one);
+
+  for (guint round = 1; round <= 6; round++)
+    {
+      gboolean backward_now = round % 2 == 1;
+
+      tlm_load (&fx, backward_now ? back : there);
+      iterate_pending (NULL);
+      tlm_view_check (&view, backward_now ? back : there, 0, round);
+      /* The first 1 is the first 1's object, the second the second's, whatever their titles. */
+      g_assert_true (((TlmShown *) g_ptr_array_index (view.shown, backward_now ? 1 : 0))->row == first_one);
+      g_assert_true (((TlmShown *) g_ptr_array_index (view.shown, backward_now ? 2 : 1))->row == second_one);
+    }
+  g_assert_cmpint (g_atomic_int_get (&view.wrong_thread), ==, 0);
+
+  g_signal_handler_disconnect (fx.list, view.handler);
+  g_ptr_array_unref (view.shown);
+  g_ptr_array_unref (there);
+  g_ptr_array_unref (back);
   tlm_fixture_teardown (&fx);
 }
 
@@ -2382,6 +2490,8 @@ main (int argc, char **argv)
   g_test_add_func ("/list-model/conformance", test_conformance);
   g_test_add_func ("/list-model/identity", test_identity);
   g_test_add_func ("/list-model/held-rows", test_held_rows);
+  g_test_add_func ("/list-model/held-rows/distinct-duplicates", test_held_rows_distinct_duplicates);
+  g_test_add_func ("/list-model/duplicate-ids/minimal", test_duplicate_ids_minimal);
   g_test_add_func ("/list-model/drop-in-notify", test_drop_in_notify);
   g_test_add_func ("/list-model/weak", test_weak);
   g_test_add_func ("/list-model/duplicate-ids", test_duplicate_ids);

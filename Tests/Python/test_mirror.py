@@ -8,10 +8,13 @@ reads as the run has left it (GTK's rule: get_n_items() agrees). At rest after e
 reload the mirror holds the very objects the list hands out, showing the expected ids and
 titles; an error changes nothing.
 
-Duplicate ids are always identical records (the same id with the same title): the list
-caches one object per identity, and two rows sharing an id but not their content get
-objects of their own (Sources/VCTable/CBridge/CListModel.swift: a duplicate's identity
-across reloads is a guess).
+Duplicate ids come in two kinds, one test each: identical records (the same id with the
+same title), and records with the same id and titles of their own, as real documents have
+them (overlapping pages, a re-posted entry). Every position has its own object either way,
+and inside every items-changed the list hands out, at every position, the object the
+mirror holds there (Sources/VCTable/CBridge/CListModel.swift).
+
+test_duplicate_ids_minimal is the case of issue 21: [{1, a}, {1, b}, {2, c}].
 
 VCT_TEST_SEED=<n> replays another sequence; the seed is printed (pytest shows it when the
 test fails) and named in every assertion message.
@@ -20,6 +23,8 @@ test fails) and named in every assertion message.
 import os
 import random
 import threading
+
+import pytest
 
 from conftest import (
     ERROR_PREFIX,
@@ -41,10 +46,11 @@ WORDS = ["light", "harbour", "stone", "quiet", "lantern", "été", "fjörd", "�
 class Photos:
     """The records the next document holds: a list of [id, title]; equal ids, equal titles."""
 
-    def __init__(self, rand):
+    def __init__(self, rand, distinct=False):
         self.rand = rand
         self.records = []
         self.edits = 0
+        self.distinct = distinct  # a repeated id has a title of its own
 
     def title(self, id_):
         self.edits += 1
@@ -92,13 +98,15 @@ class Photos:
                 rand.shuffle(part)
                 records[start:end] = part
             elif operation == "title" and records:
-                id_ = rand.choice(records)[0]
-                title = self.title(id_)
+                chosen = rand.choice(records)
+                title = self.title(chosen[0])
                 for record in records:
-                    if record[0] == id_:
+                    if record is chosen or (not self.distinct and record[0] == chosen[0]):
                         record[1] = title
             elif operation == "duplicate" and records:
                 record = list(rand.choice(records))
+                if self.distinct:
+                    record[1] = self.title(record[0])
                 records.insert(rand.randint(0, len(records)), record)
             done.append(operation)
         return "+".join(done) or "nothing"
@@ -141,14 +149,21 @@ class Mirror:
                 self.problems.append(f"run ({position},{removed},{added}): not PhotoRow items: {added_rows}")
             self.rows[position:position + removed] = added_rows
             self.runs += 1
+            # Inside the signal, every position hands out the object the copy holds there.
+            for index, row in enumerate(self.rows):
+                if list_model.get_item(index) is not row:
+                    self.problems.append(
+                        f"inside run ({position},{removed},{added}): another object at {index}")
+                    break
         except Exception as error:  # noqa: BLE001 - reported by the test
             self.problems.append(f"handler raised {error!r}")
 
 
-def test_random_reloads_keep_a_mirror_equal_to_the_list():
-    print(f"test_mirror seed: {SEED} (VCT_TEST_SEED={SEED} replays it)")
+@pytest.mark.parametrize("duplicates", ["same", "distinct"])
+def test_random_reloads_keep_a_mirror_equal_to_the_list(duplicates):
+    print(f"test_mirror seed: {SEED} (VCT_TEST_SEED={SEED} replays it), {duplicates} duplicates")
     rand = random.Random(SEED)
-    photos = Photos(rand)
+    photos = Photos(rand, distinct=duplicates == "distinct")
     fake = FakeApi()
     model = Vct.TableModel.new_with_manager(fake.new_api())
     mirror = Mirror(model.get_list())
@@ -233,3 +248,54 @@ def test_random_reloads_keep_a_mirror_equal_to_the_list():
     assert fake.calls == ROUNDS
     assert stats["errors"] > 10 and stats["duplicates"] > 10
     assert outcomes["did-reload-data"] + outcomes["did-error"] == ROUNDS
+
+
+def test_duplicate_ids_minimal():
+    """[{1, a}, {1, b}, {2, c}], reloaded as [{2, c}, {1, b}, {1, a}] and back, three times.
+
+    Inside the first items-changed the three positions are three objects titled a, b, c;
+    the mirror holding them shows the model's titles after every reload; and the first 1's
+    object stays the first 1's (the k-th occurrence of an id pairs with its k-th
+    occurrence), re-titled as its record changes."""
+    forward = [photo(1, "a"), photo(1, "b"), photo(2, "c")]
+    backward = [photo(2, "c"), photo(1, "b"), photo(1, "a")]
+    documents = {"forward": photos_json(forward), "backward": photos_json(backward)}
+    fake = FakeApi()
+    model = Vct.TableModel.new_with_manager(fake.new_api())
+    list_model = model.get_list()
+    mirror = Mirror(list_model)
+    seen_inside = []
+
+    def first_run(_list, position, removed, added):
+        if not seen_inside:
+            seen_inside.append([(list_model.get_item(i), list_model.get_item(i).props.title)
+                                for i in range(added)])
+
+    handler = list_model.connect("items-changed", first_run)
+    delivered = []
+    model.connect("did-reload-data", lambda _model: delivered.append(True))
+
+    def load(name):
+        count = len(delivered)
+        fake.respond = lambda request: request.return_json(documents[name])
+        model.reload_data()
+        run_until(lambda: len(delivered) > count, what=f"the {name} document")
+
+    load("forward")
+    list_model.disconnect(handler)
+    inside = seen_inside[0]
+    assert [title for _, title in inside] == ["a", "b", "c"]
+    assert len({id(row) for row, _ in inside}) == 3
+    assert [list_model.get_item(i) for i in range(3)] == [row for row, _ in inside]
+    first_one, second_one = mirror.rows[0], mirror.rows[1]
+
+    for round_ in range(6):
+        name = "backward" if round_ % 2 == 0 else "forward"
+        load(name)
+        expected = backward if name == "backward" else forward
+        assert mirror.problems == [], name
+        assert [(row.props.id, row.props.title) for row in mirror.rows] == \
+            [(record["id"], record["title"]) for record in expected], f"round {round_}"
+        assert [list_model.get_item(i) for i in range(3)] == mirror.rows
+        ones = [row for row in mirror.rows if row.props.id == 1]
+        assert ones[0] is first_one and ones[1] is second_one, f"round {round_}"

@@ -1,38 +1,67 @@
 internal import CGLib
 internal import VCTableGObject
 import Synchronization
+import VCTableDiff
 
 /// The Swift core of a `VctListModel` object (vct-list-model.c): a `ListModel` read as one
-/// flat `GListModel`, and the weak cache of its row objects.
+/// flat `GListModel`, and one row object slot per flat position.
 ///
 /// The object owns the core (released in its finalize; `dispose()` in its dispose ends
 /// the deliveries); the core refers to the object weakly.
 ///
-/// What the flat list shows changes only when a batch is delivered, one `items-changed`
-/// run at a time: while each run is emitted, `count` and `item(at:)` read the list as
-/// the runs so far have left it (`FlatTransition`).
+/// **One object per position.** Each position has its own slot, holding its row object
+/// weakly while someone holds it: an object is never at two positions, and `get_item` of
+/// a position whose object lives is an array read (no lookup, no allocation). A batch
+/// carries each slot to where its row went: rows kept in place stay, moved rows follow
+/// the diff's pairing (`ListBatch.moves`: the k-th occurrence of an identity with its
+/// k-th occurrence, so duplicates keep their order), removed rows' slots go. A carried
+/// object is re-pointed to its row's new view model and notifies what differs.
+///
+/// **Batches shaped for a view.** What the flat list shows changes only when a batch is
+/// delivered. Its runs (`FlatSections.splices`, the fewest rows moved) are emitted as
+/// they are when they are few and small; when a view would pay more for them than for one
+/// `items-changed` covering them all (`FlatEmission.shape`), that one is emitted instead,
+/// with the common prefix and suffix left out, as GTK's own `GtkSortListModel` does.
+/// While each run is emitted, `count` and `item(at:)` read the list as the runs so far
+/// have left it (`FlatTransition`).
 final class CListModel: @unchecked Sendable {
-    /// A row object's identity: its section's, its role, and the row's own (none for a
-    /// header or footer).
-    private struct RowKey: Hashable {
-        var section: Identity
-        var role: RowRole
-        var row: Identity?
-
-        init(section: Identity, role: RowRole, model: any RowViewModel) {
-            self.section = section
-            self.role = role
-            row = role == .row ? model.diffIdentifier : nil
-        }
-    }
-
     private struct State {
         var shown: FlatSections
-        var transition: FlatTransition?
-        /// Row objects by identity, weakly; dead entries are swept when the cache has
-        /// doubled since the last sweep.
-        var cache: [RowKey: WeakObject] = [:]
-        var sweepAt = 64
+        /// One slot per position of `shown`.
+        var slots: [WeakObject?]
+        /// While a batch is emitted.
+        var emission: Emission?
+        /// Slots filled since the last sweep of dead ones (`sweepIfDue`).
+        var stored = 0
+        var sweepAt = 4096
+        /// Objects still held whose rows a batch removed, by identity: a row of that
+        /// identity added later gets its object back (a Python program holding a row
+        /// across a reload that drops it and one that restores it).
+        var orphans = FlatCarry.Orphans()
+    }
+
+    /// A batch part way through its emission.
+    private struct Emission {
+        var transition: FlatTransition
+        var oldSlots: [WeakObject?]
+        var newSlots: [WeakObject?]
+        /// The emitted runs in old coordinates (where each removed range started and ended
+        /// in the old list), to tell where an old row kept in place ends up.
+        var oldRuns: [FlatEmission.OldRange]
+        /// Objects made while emitting for positions the runs have reached, kept until the
+        /// emission ends: a view asks for the same item again inside one `items-changed`
+        /// (GtkSingleSelection and GtkListItemManager each look at every added item when
+        /// the selected or focused row is among the removed ones).
+        var made: [Int: ObjectPointer] = [:]
+
+        /// Where the row at `place` is once every run is emitted; `nil` for an old row that
+        /// a later run removes.
+        func finalPosition(of place: SlotPlace) -> Int? {
+            switch place {
+            case .shown(let index), .new(let index): return index
+            case .old(let index): return FlatEmission.newPosition(ofOld: index, runs: oldRuns)
+            }
+        }
     }
 
     let list: ListModel
@@ -42,7 +71,8 @@ final class CListModel: @unchecked Sendable {
 
     private init(_ list: ListModel) {
         self.list = list
-        state = Mutex(State(shown: FlatSections(list.sections)))
+        let shown = FlatSections(list.sections)
+        state = Mutex(State(shown: shown, slots: Array(repeating: nil, count: shown.count)))
     }
 
     /// A new `VctListModel` object (transfer full) showing `list`.
@@ -50,7 +80,7 @@ final class CListModel: @unchecked Sendable {
         let core = CListModel(list)
         let object = _vct_list_model_new(Unmanaged.passRetained(core).toOpaque())!
         core.object.withLock { $0 = WeakObject(object) }
-        core.subscription.inner = list.observeChanges { [weak core] steps in core?.deliver(steps) }
+        core.subscription.inner = list.observeBatches { [weak core] batch in core?.deliver(batch) }
         return object
     }
 
@@ -68,27 +98,121 @@ final class CListModel: @unchecked Sendable {
     // MARK: The flat list
 
     var count: Int {
-        state.withLock { $0.transition?.count ?? $0.shown.count }
+        state.withLock { $0.emission?.transition.count ?? $0.shown.count }
+    }
+
+    /// Where a position's slot is: in the shown list, or, while a batch is emitted, in the
+    /// part of the new list the runs so far have made, or in the rest of the old one.
+    fileprivate enum SlotPlace {
+        case shown(Int)
+        case new(Int)
+        case old(Int)
+    }
+
+    private static func place(of position: Int, in state: State) -> SlotPlace {
+        guard let emission = state.emission else { return .shown(position) }
+        let transition = emission.transition
+        if position < transition.newEnd { return .new(position) }
+        return .old(transition.oldResume + position - transition.newEnd)
     }
 
     /// The row object at a flat position (transfer full), or `nil` past the end.
     func item(at position: Int) -> UnsafeMutableRawPointer? {
-        let (entry, settled) = state.withLock { state in
-            (state.transition.map { $0.entry(at: position) } ?? state.shown.entry(at: position), state.transition == nil)
+        guard position >= 0 else { return nil }
+        let looked = state.withLock { state -> (live: ObjectPointer?, entry: FlatSections.Entry?) in
+            let place = Self.place(of: position, in: state)
+            if let live = Self.slot(at: place, in: state)?.get() { return (ObjectPointer(raw: live), nil) }
+            guard let emission = state.emission else { return (nil, state.shown.entry(at: position)) }
+            if case .new(let index) = place, let made = emission.made[index] {
+                g_object_ref(made.raw)
+                return (made, nil)
+            }
+            return (nil, emission.transition.entry(at: position))
         }
-        guard let entry else { return nil }
-        return rowObject(entry.model, in: entry.section, role: entry.role, settled: settled)
+        if let live = looked.live { return live.raw }
+        guard let entry = looked.entry else { return nil }
+        let made = ObjectPointer(raw: CRow.makeObject(
+            entry.model, kind: try? list.kinds.kind(of: entry.model, role: entry.role), role: entry.role))
+        let (result, extra) = state.withLock { state -> (ObjectPointer, ObjectPointer?) in
+            let place = Self.place(of: position, in: state)
+            // Another thread may have made one meanwhile: the first one stays.
+            if let live = Self.slot(at: place, in: state)?.get() { return (ObjectPointer(raw: live), made) }
+            guard state.emission != nil else {
+                guard position < state.slots.count else { return (made, nil) }
+                state.slots[position] = WeakObject(made.raw)
+                state.stored += 1
+                return (made, nil)
+            }
+            switch place {
+            case .old(let index):
+                // A row of the old list the runs have not reached: a slot there (and where
+                // the row ends up, if it stays), for as long as a view holds the object; the
+                // row may still change content, so nothing keeps it beyond that.
+                let slot = WeakObject(made.raw)
+                if index < state.emission!.oldSlots.count { state.emission!.oldSlots[index] = slot }
+                if let final = state.emission!.finalPosition(of: place), final < state.emission!.newSlots.count {
+                    state.emission!.newSlots[final] = slot
+                }
+                return (made, nil)
+            case .new(let index), .shown(let index):
+                if let other = state.emission!.made[index] {
+                    g_object_ref(other.raw)
+                    return (other, made)
+                }
+                // Kept (one more reference) until the emission ends; a slot only then, if a
+                // view still holds it.
+                g_object_ref(made.raw)
+                state.emission!.made[index] = made
+                return (made, nil)
+            }
+        }
+        if let extra { g_object_unref(extra.raw) }
+        sweepIfDue()
+        return result.raw
+    }
+
+    private static func slot(at place: SlotPlace, in state: State) -> WeakObject? {
+        switch place {
+        case .shown(let index): index < state.slots.count ? state.slots[index] : nil
+        case .new(let index): state.emission!.newSlots[index]
+        case .old(let index): index < state.emission!.oldSlots.count ? state.emission!.oldSlots[index] : nil
+        }
+    }
+
+    /// Empties the slots whose objects are gone, once as many slots were filled since the
+    /// last sweep as lived after it (at least 4 096): memory stays proportional to the
+    /// objects alive, at a constant cost per object made.
+    private func sweepIfDue() {
+        let dead = state.withLock { state -> [WeakObject] in
+            guard state.emission == nil, state.stored >= state.sweepAt else { return [] }
+            var dead: [WeakObject] = []
+            var live = 0
+            for index in state.slots.indices {
+                guard let slot = state.slots[index] else { continue }
+                if let object = slot.get() {
+                    g_object_unref(object)
+                    live += 1
+                } else {
+                    dead.append(slot)
+                    state.slots[index] = nil
+                }
+            }
+            state.stored = 0
+            state.sweepAt = max(4096, live * 2)
+            return dead
+        }
+        _ = dead  // freed here, outside the lock
     }
 
     var numberOfSections: Int {
-        state.withLock { $0.transition?.sectionCount ?? $0.shown.sections.count }
+        state.withLock { $0.emission?.transition.sectionCount ?? $0.shown.sections.count }
     }
 
     /// The section holding a flat position and its range; past the end, the section count
     /// and an empty range at the end.
     func section(at position: Int) -> (index: Int, start: Int, end: Int) {
         state.withLock { state in
-            if let transition = state.transition {
+            if let transition = state.emission?.transition {
                 return transition.section(at: position) ?? (transition.sectionCount, transition.count, transition.count)
             }
             let shown = state.shown
@@ -97,116 +221,197 @@ final class CListModel: @unchecked Sendable {
         }
     }
 
-    /// The object for a row (transfer full): the cached one while it lives, else a new one.
-    ///
-    /// `settled`: no batch is being emitted. Rows that share an identity in a section
-    /// (duplicate ids) share its cache entry: the object shows one of them, and another
-    /// one's content gets an object of its own, not cached (the diff matches duplicates
-    /// occurrence by occurrence, so their identity across reloads is a guess anyway).
-    /// A row whose identity is unique always gets the cached object, even when the object
-    /// has not shown a change yet (a follow that completed before its `notify`).
-    private func rowObject(
-        _ model: any RowViewModel, in section: ListSection, role: RowRole, settled: Bool = true
-    ) -> UnsafeMutableRawPointer {
-        let key = RowKey(section: section.id, role: role, model: model)
-        if let live = state.withLock({ $0.cache[key] })?.get() {
-            guard settled, let core = CRow.from(object: live), !core.row.isContentEqual(to: model),
-                  role == .row, Self.isDuplicated(model.diffIdentifier, in: section)
-            else { return live }
-            g_object_unref(live)
-            return CRow.makeObject(model, kind: try? list.kinds.kind(of: model, role: role), role: role)
-        }
-        let made = ObjectPointer(raw: CRow.makeObject(model, kind: try? list.kinds.kind(of: model, role: role), role: role))
-        let (result, dead) = state.withLock { state -> (ObjectPointer, [ObjectPointer]) in
-            // Another thread may have made one meanwhile: the first one stays.
-            if let live = state.cache[key]?.get() { return (ObjectPointer(raw: live), [made]) }
-            state.cache[key] = WeakObject(made.raw)
-            var dead: [ObjectPointer] = []
-            if state.cache.count >= state.sweepAt {
-                state.cache = state.cache.filter { entry in
-                    guard let object = entry.value.get() else { return false }
-                    dead.append(ObjectPointer(raw: object))  // only a reference to drop, outside the lock
-                    return true
-                }
-                state.sweepAt = max(64, state.cache.count * 2)
-            }
-            return (made, dead)
-        }
-        for object in dead { g_object_unref(object.raw) }
-        return result.raw
-    }
-
-    /// Whether two or more rows of `section` have the identity `id` (a scan: only asked
-    /// when a cached object's content differs from its row's).
-    private static func isDuplicated(_ id: Identity, in section: ListSection) -> Bool {
-        var seen = 0
-        for row in section.rows where row.diffIdentifier == id {
-            seen += 1
-            if seen == 2 { return true }
-        }
-        return false
-    }
-
-    /// The cached object for a row, if one lives (transfer full).
-    private func cachedObject(_ key: RowKey) -> UnsafeMutableRawPointer? {
-        state.withLock { $0.cache[key] }?.get()
-    }
-
     // MARK: Delivery
 
-    /// On the context: a batch arrived. The flat list's runs are emitted one by one, then
-    /// the row objects of changed rows are re-pointed (their `notify`).
-    private func deliver(_ steps: [ListChange]) {
+    /// On the context: a batch arrived. Its runs (or the one covering them) are emitted
+    /// one by one, then the carried objects whose rows changed are re-pointed (their
+    /// `notify`).
+    private func deliver(_ batch: ListBatch) {
         let new = FlatSections(list.sections)
-        let old = state.withLock { $0.shown }
+        let (old, oldSlots, orphans) = state.withLock { ($0.shown, $0.slots, $0.orphans) }
+        let runs = FlatSections.splices(for: batch.steps, from: old, to: new)
+        var carried = FlatCarry(from: old, to: new, steps: batch.steps, moves: batch.moves)
+        var newSlots = oldSlots
+        if !runs.isEmpty || old.count != new.count {
+            newSlots = carried.slots(from: oldSlots)
+            let adopted = carried.adoptOrphans(orphans, into: &newSlots, added: runs)
+            state.withLock { $0.orphans = adopted }
+        }
+        let emitted = FlatEmission.shape(runs, oldCount: old.count, newCount: new.count)
 
-        let splices = FlatSections.splices(for: steps, from: old, to: new)
-        if let listObject = object.withLock({ $0 })?.get() {
+        var made: [Int: ObjectPointer] = [:]
+        if !emitted.isEmpty, let listObject = object.withLock({ $0 })?.get() {
             var transition = FlatTransition(from: old, to: new)
-            for (index, splice) in splices.enumerated() {
-                transition.apply(splice, last: index == splices.count - 1)
-                state.withLock { $0.transition = transition }
+            state.withLock { state in
+                state.emission = Emission(
+                    transition: transition, oldSlots: oldSlots, newSlots: newSlots,
+                    oldRuns: FlatEmission.oldRanges(of: emitted))
+            }
+            for (index, run) in emitted.enumerated() {
+                transition.apply(run, last: index == emitted.count - 1)
+                state.withLock { $0.emission!.transition = transition }
                 _vct_list_model_emit_items_changed(
-                    listObject, UInt32(splice.position), UInt32(splice.removed), UInt32(splice.added))
+                    listObject, UInt32(run.position), UInt32(run.removed), UInt32(run.added))
             }
             g_object_unref(listObject)
-        }
-        state.withLock { state in
-            state.transition = nil
-            state.shown = new
-        }
-        refreshRowObjects(steps, splices, new)
-    }
-
-    /// Re-points the live row objects whose rows a batch changed or brought back (a
-    /// moved row may come with new content) to the new view models.
-    private func refreshRowObjects(_ steps: [ListChange], _ splices: [Splice], _ new: FlatSections) {
-        guard !state.withLock({ $0.cache.isEmpty }) else { return }
-        func refresh(_ model: any RowViewModel, section: Identity, role: RowRole) {
-            guard let object = cachedObject(RowKey(section: section, role: role, model: model)) else { return }
-            CRow.from(object: object)?.repoint(to: model)
-            g_object_unref(object)
-        }
-        for splice in splices {
-            for position in splice.position ..< splice.position + splice.added {
-                guard let entry = new.entry(at: position) else { continue }
-                refresh(entry.model, section: entry.section.id, role: entry.role)
+            made = state.withLock { state in
+                defer { state.emission = nil }
+                return state.emission!.made
             }
         }
+        // Objects made while emitting that a view still holds get their slots; the others go.
+        var slots = newSlots
+        var released: [ObjectPointer] = []
+        for (position, object) in made {
+            let held = UnsafeMutablePointer<GObject>(OpaquePointer(object.raw)).pointee.ref_count > 1
+            if held, position < slots.count, slots[position]?.get().map({ g_object_unref($0); return true }) != true {
+                slots[position] = WeakObject(object.raw)
+            }
+            released.append(object)
+        }
+        state.withLock { state in
+            state.shown = new
+            state.slots = slots
+            state.stored += made.count
+        }
+        for object in released { g_object_unref(object.raw) }
+        refresh(carried.repoint, in: new, slots: slots)
+        sweepIfDue()
+    }
+
+    /// Re-points the live objects at `positions` (rows moved or updated) to the view
+    /// models now there.
+    private func refresh(_ positions: [Int], in new: FlatSections, slots: [WeakObject?]) {
+        for position in positions {
+            guard position < slots.count, let object = slots[position]?.get() else { continue }
+            if let entry = new.entry(at: position) { CRow.from(object: object)?.repoint(to: entry.model) }
+            g_object_unref(object)
+        }
+    }
+}
+
+/// How a batch's slots move: rows kept in place keep theirs, moved rows take theirs along
+/// (`ListBatch.moves`), and which positions then show a different view model (moved or
+/// updated rows, headers and footers of updated sections): `repoint`.
+struct FlatCarry {
+    /// A row object's identity outside the list: its section's, its role, and the row's
+    /// own (none for a header or footer).
+    struct Key: Hashable {
+        var section: Identity
+        var role: RowRole
+        var row: Identity?
+
+        init(_ entry: FlatSections.Entry) {
+            section = entry.section.id
+            role = entry.role
+            row = entry.role == .row ? entry.model.diffIdentifier : nil
+        }
+    }
+
+    /// Objects of removed rows that are still held, by identity (the first one of each).
+    struct Orphans {
+        var objects: [Key: WeakObject] = [:]
+    }
+
+    /// Old slots whose objects lived and were not carried (`slots(from:)`).
+    private(set) var dropped: [(position: Int, slot: WeakObject)] = []
+    let old: FlatSections
+    let new: FlatSections
+    let steps: [ListChange]
+    let moves: [Int: [Move]]
+    /// New positions whose carried object (if any) must be re-pointed.
+    private(set) var repoint: [Int] = []
+
+    init(from old: FlatSections, to new: FlatSections, steps: [ListChange], moves: [Int: [Move]]) {
+        self.old = old
+        self.new = new
+        self.steps = steps
+        self.moves = moves
         for step in steps {
             switch step {
             case .rowUpdated(let section, let index):
-                guard new.sections.indices.contains(section), new.sections[section].rows.indices.contains(index) else { continue }
-                refresh(new.sections[section].rows[index], section: new.sections[section].id, role: .row)
+                guard new.sections.indices.contains(section) else { continue }
+                let header = new.sections[section].header == nil ? 0 : 1
+                repoint.append(new.start(ofSection: section) + header + index)
             case .sectionUpdated(let section):
                 guard new.sections.indices.contains(section) else { continue }
                 let shown = new.sections[section]
-                if let header = shown.header { refresh(header, section: shown.id, role: .header) }
-                if let footer = shown.footer { refresh(footer, section: shown.id, role: .footer) }
+                if shown.header != nil { repoint.append(new.start(ofSection: section)) }
+                if shown.footer != nil { repoint.append(new.start(ofSection: section + 1) - 1) }
             case .sections, .rows:
                 break
             }
         }
+    }
+
+    /// The slots of `new`, from those of `old`.
+    mutating func slots(from oldSlots: [WeakObject?]) -> [WeakObject?] {
+        var slots = [WeakObject?](repeating: nil, count: new.count)
+        var carried = Set<ObjectIdentifier>()
+        var sectionSplices: [Splice] = []
+        var rowSplices: [Int: [Splice]] = [:]
+        for step in steps {
+            switch step {
+            case .sections(let splice): sectionSplices.append(splice)
+            case .rows(let section, let splice): rowSplices[section, default: []].append(splice)
+            case .sectionUpdated, .rowUpdated: break
+            }
+        }
+        ListDiff.forEachKept(sectionSplices, oldCount: old.sections.count, newCount: new.sections.count) { oldIndex, newIndex in
+            let oldSection = old.sections[oldIndex]
+            let newSection = new.sections[newIndex]
+            let oldStart = old.start(ofSection: oldIndex)
+            let newStart = new.start(ofSection: newIndex)
+            let oldHeader = oldSection.header == nil ? 0 : 1
+            let newHeader = newSection.header == nil ? 0 : 1
+            func carry(_ from: Int, _ to: Int) {
+                guard let slot = oldSlots[from] else { return }
+                slots[to] = slot
+                carried.insert(ObjectIdentifier(slot))
+            }
+            if oldHeader == 1 && newHeader == 1 { carry(oldStart, newStart) }
+            let oldRows = oldStart + oldHeader
+            let newRows = newStart + newHeader
+            ListDiff.forEachKept(rowSplices[newIndex] ?? [], oldCount: oldSection.rows.count, newCount: newSection.rows.count) {
+                carry(oldRows + $0, newRows + $1)
+            }
+            for move in moves[newIndex] ?? [] where oldSlots[oldRows + move.from] != nil {
+                carry(oldRows + move.from, newRows + move.to)
+                repoint.append(newRows + move.to)
+            }
+            if oldSection.footer != nil && newSection.footer != nil {
+                carry(old.start(ofSection: oldIndex + 1) - 1, new.start(ofSection: newIndex + 1) - 1)
+            }
+        }
+        for (position, slot) in oldSlots.enumerated() {
+            guard let slot, !carried.contains(ObjectIdentifier(slot)) else { continue }
+            dropped.append((position, slot))
+        }
+        return slots
+    }
+
+    /// Gives the objects of removed rows still held (`dropped`, and `orphans` from earlier
+    /// batches) to the first added row of the same identity whose slot is empty; returns
+    /// the orphans left, the dead ones swept. Costs nothing when no removed row is held.
+    mutating func adoptOrphans(_ orphans: Orphans, into slots: inout [WeakObject?], added runs: [Splice]) -> Orphans {
+        var left = orphans
+        for (position, slot) in dropped {
+            guard let object = slot.get(), let entry = old.entry(at: position) else { continue }
+            g_object_unref(object)
+            let key = Key(entry)
+            if left.objects[key]?.isAlive != true { left.objects[key] = slot }
+        }
+        left.objects = left.objects.filter { $0.value.isAlive }
+        guard !left.objects.isEmpty else { return left }
+        for run in runs {
+            for position in run.position ..< run.position + run.added where slots[position] == nil {
+                guard let entry = new.entry(at: position), let slot = left.objects[Key(entry)], slot.isAlive else { continue }
+                slots[position] = slot
+                left.objects[Key(entry)] = nil
+                repoint.append(position)
+            }
+        }
+        return left
     }
 }
 

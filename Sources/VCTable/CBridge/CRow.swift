@@ -157,6 +157,13 @@ final class WeakObject: @unchecked Sendable {
 
     /// A strong reference (`g_object_unref` it), or `nil` once the object is finalized.
     func get() -> UnsafeMutableRawPointer? { _vct_weak_ref_get(reference) }
+
+    /// Whether the object is still alive (a `get` and its `unref`).
+    var isAlive: Bool {
+        guard let object = get() else { return false }
+        g_object_unref(object)
+        return true
+    }
 }
 
 /// The core of a `VctRow *` argument, with GLib's critical for anything else.

@@ -24,8 +24,9 @@ enum ListDiff {
         func isContentEqual(to other: Section) -> Bool { section.hasSameDecorations(as: other.section) }
     }
 
-    /// The steps from `old` to `new`, and `new` with unchanged rows replaced by their old instances.
-    static func changes(from old: [ListSection], to new: [ListSection]) -> (steps: [ListChange], result: [ListSection]) {
+    /// The batch from `old` to `new` (its steps, and where the moved rows went), and `new`
+    /// with unchanged rows replaced by their old instances.
+    static func changes(from old: [ListSection], to new: [ListSection]) -> (batch: ListBatch, result: [ListSection]) {
         if old.count == 1, new.count == 1, old[0].id == new[0].id {
             return singleSection(old[0], new[0])
         }
@@ -34,10 +35,12 @@ enum ListDiff {
         let changes = Diff.changes(from: oldSections, to: newSections)
         var steps = changes.sectionSplices.map(ListChange.sections)
         var result = new
+        var moves: [Int: [Move]] = [:]
         let rowChanges = Dictionary(uniqueKeysWithValues: changes.rowChanges.map { ($0.section, $0.changes) })
         forEachKept(changes.sectionSplices, oldCount: old.count, newCount: new.count) { oldIndex, newIndex in
             if let rows = rowChanges[newIndex] {
                 steps += rows.splices.map { ListChange.rows(section: newIndex, $0) }
+                if !rows.moves.isEmpty { moves[newIndex] = rows.moves }
                 result[newIndex].rows = keepingUnchanged(old[oldIndex].rows, new[newIndex].rows, rows)
             } else {
                 result[newIndex].rows = old[oldIndex].rows
@@ -47,17 +50,17 @@ enum ListDiff {
         for section in changes.rowChanges {
             steps += section.changes.updated.map { ListChange.rowUpdated(section: section.section, index: $0) }
         }
-        return (steps, result)
+        return (ListBatch(steps: steps, moves: moves), result)
     }
 
-    private static func singleSection(_ old: ListSection, _ new: ListSection) -> (steps: [ListChange], result: [ListSection]) {
+    private static func singleSection(_ old: ListSection, _ new: ListSection) -> (batch: ListBatch, result: [ListSection]) {
         let changes = rowChanges(from: old.rows, to: new.rows)
         var steps = changes.splices.map { ListChange.rows(section: 0, $0) }
         if !old.hasSameDecorations(as: new) { steps.append(.sectionUpdated(0)) }
         steps += changes.updated.map { ListChange.rowUpdated(section: 0, index: $0) }
         var result = new
         result.rows = changes.isEmpty ? old.rows : keepingUnchanged(old.rows, new.rows, changes)
-        return ([ListChange](steps), [result])
+        return (ListBatch(steps: steps, moves: changes.moves.isEmpty ? [:] : [0: changes.moves]), [result])
     }
 
     /// The splices and in-place updates from `old` to `new`, as `Diff` computes them, without
@@ -69,7 +72,8 @@ enum ListDiff {
     /// them too. Only the rest goes through `Diff` (its identity table costs a hash per row),
     /// unless one side has nothing left: then it is one splice. A reload that returns the
     /// same rows in the same order costs one identity and one content comparison per row.
-    /// Only `splices` and `updated` are filled in; the classic description is not used here.
+    /// Only `splices`, `updated` and `moves` (where each moved row went, for the row objects
+    /// of `VctListModel`) are filled in; the rest of the classic description is not used here.
     static func rowChanges(from old: [any RowViewModel], to new: [any RowViewModel]) -> ListChanges {
         let common = min(old.count, new.count)
         var updated: [Int] = []
@@ -90,7 +94,8 @@ enum ListDiff {
         let rest = Diff.changes(from: old[prefix...].map(Row.init), to: new[prefix...].map(Row.init))
         return ListChanges(
             splices: rest.splices.map { Splice(position: $0.position + prefix, removed: $0.removed, added: $0.added) },
-            updated: updated + rest.updated.map { $0 + prefix })
+            updated: updated + rest.updated.map { $0 + prefix },
+            moves: prefix == 0 ? rest.moves : rest.moves.map { Move(from: $0.from + prefix, to: $0.to + prefix) })
     }
 
     /// `new`, with each row kept in place and not updated replaced by its old instance.

@@ -19,7 +19,7 @@ public final class ListModel: Sendable {
     public struct PreparedUpdate: Sendable {
         fileprivate let base: UInt64
         fileprivate let goal: [ListSection]
-        fileprivate let steps: [ListChange]
+        fileprivate let batch: ListBatch
         /// The goal rows' property subscriptions, made where the update was prepared (off
         /// the loop), so publishing only swaps them in.
         fileprivate let subscriptions: RowSubscriptions
@@ -37,7 +37,7 @@ public final class ListModel: Sendable {
         var pending: PreparedUpdate?
         var dirty = Set<RowKey>()
         var flushScheduled = false
-        var observers = SubscriberList<[ListChange]>()
+        var observers = SubscriberList<ListBatch>()
         var rowSubscriptions: [any Disposable] = []
         var positions: [RowKey: [RowIndex]]?
     }
@@ -75,11 +75,11 @@ public final class ListModel: Sendable {
         try kinds.validate(sections)
         while true {
             let (base, version) = state.withLock { ($0.published, $0.version) }
-            let (steps, goal) = ListDiff.changes(from: base, to: sections)
+            let (batch, goal) = ListDiff.changes(from: base, to: sections)
             let subscriptions = subscribe(goal)
             let installed = state.withLock { state -> Bool? in
                 guard state.version == version else { return nil }
-                state.pending = PreparedUpdate(base: version, goal: goal, steps: steps, subscriptions: subscriptions)
+                state.pending = PreparedUpdate(base: version, goal: goal, batch: batch, subscriptions: subscriptions)
                 if state.flushScheduled { return false }
                 state.flushScheduled = true
                 return true
@@ -100,8 +100,8 @@ public final class ListModel: Sendable {
     public func prepareUpdate(_ sections: [ListSection]) throws(RowKindError) -> PreparedUpdate {
         try kinds.validate(sections)
         let (base, version) = state.withLock { ($0.published, $0.version) }
-        let (steps, goal) = ListDiff.changes(from: base, to: sections)
-        return PreparedUpdate(base: version, goal: goal, steps: steps, subscriptions: subscribe(goal))
+        let (batch, goal) = ListDiff.changes(from: base, to: sections)
+        return PreparedUpdate(base: version, goal: goal, batch: batch, subscriptions: subscribe(goal))
     }
 
     /// Publishes a prepared update now and notifies the observers now. Call it on the
@@ -113,25 +113,25 @@ public final class ListModel: Sendable {
             publish(update.goal, in: &state)
             return true
         }
-        let steps: [ListChange]
+        let batch: ListBatch
         if published {
-            steps = update.steps
+            batch = update.batch
             adopt(update.subscriptions)
         } else {
-            steps = recomputed(update.goal)
+            batch = recomputed(update.goal)
         }
-        notify(steps)
+        notify(batch)
     }
 
 
     /// Publishes `goal` when the update prepared for it went stale (the list changed in
     /// between): the change and the subscriptions are made again, here on the loop. Rare.
-    private func recomputed(_ goal: [ListSection]) -> [ListChange] {
+    private func recomputed(_ goal: [ListSection]) -> ListBatch {
         let base = state.withLock { $0.published }
-        let (steps, result) = ListDiff.changes(from: base, to: goal)
+        let (batch, result) = ListDiff.changes(from: base, to: goal)
         state.withLock { publish(result, in: &$0) }
         adopt(subscribe(result))
-        return steps
+        return batch
     }
 
     private func publish(_ sections: [ListSection], in state: inout State) {
@@ -150,17 +150,18 @@ public final class ListModel: Sendable {
             let oldCounts = state.pending != nil && !state.dirty.isEmpty ? state.published.map(\.rows.count) : []
             return (state.pending, state.pending.map { $0.base != state.version } ?? false, oldCounts)
         }
-        var steps: [ListChange] = []
+        var batch = ListBatch(steps: [])
         if let pending {
             if stale {
-                steps = recomputed(pending.goal)
+                batch = recomputed(pending.goal)
             } else {
-                steps = pending.steps
+                batch = pending.batch
                 state.withLock { publish(pending.goal, in: &$0) }
                 adopt(pending.subscriptions)
             }
         }
-        steps += state.withLock { state -> [ListChange] in
+        let steps = batch.steps
+        batch.steps += state.withLock { state -> [ListChange] in
             guard !state.dirty.isEmpty else { return [] }
             let positions = state.positions ?? Self.positions(of: state.published)
             state.positions = positions
@@ -174,7 +175,7 @@ public final class ListModel: Sendable {
             }
             return updates.map { ListChange.rowUpdated(section: $0.section, index: $0.index) }
         }
-        notify(steps)
+        notify(batch)
     }
 
     /// The rows (in the batch's final numbering) that `steps`, applied to sections of
@@ -263,10 +264,10 @@ public final class ListModel: Sendable {
         if mustSchedule { scheduler.schedule { [weak self] in self?.flush() } }
     }
 
-    private func notify(_ steps: [ListChange]) {
-        guard !steps.isEmpty else { return }
+    private func notify(_ batch: ListBatch) {
+        guard !batch.steps.isEmpty else { return }
         let observers = state.withLock { $0.observers.live() }
-        for subscriber in observers { subscriber.send(steps) }
+        for subscriber in observers { subscriber.send(batch) }
     }
 
     // MARK: Reading (what the view has been told)
@@ -324,7 +325,13 @@ public final class ListModel: Sendable {
     /// Adds an observer of change batches, run on the scheduler after the getters show the
     /// new contents. Dispose the result to stop.
     public func observeChanges(_ observer: @escaping @Sendable ([ListChange]) -> Void) -> any Disposable {
-        let box = Subscriber<[ListChange]> { steps in observer(steps); return true }
+        observeBatches { batch in observer(batch.steps) }
+    }
+
+    /// Like `observeChanges`, with the batch's moves (`ListBatch`): for `VctListModel`,
+    /// which keeps an object per row across batches.
+    func observeBatches(_ observer: @escaping @Sendable (ListBatch) -> Void) -> any Disposable {
+        let box = Subscriber<ListBatch> { batch in observer(batch); return true }
         state.withLock { $0.observers.append(box) }
         return box
     }

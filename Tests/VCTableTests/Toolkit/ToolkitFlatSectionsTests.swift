@@ -69,7 +69,8 @@ struct ToolkitFlatSectionsTests {
         var old = Self.randomSections(&generator)
         for _ in 0 ..< 2_000 {
             let new = Self.randomSections(&generator)
-            let (steps, result) = ListDiff.changes(from: old, to: new)
+            let (batch, result) = ListDiff.changes(from: old, to: new)
+            let steps = batch.steps
             let oldFlat = FlatSections(old)
             let newFlat = FlatSections(result)
             var copy = Self.labels(oldFlat)

@@ -68,7 +68,7 @@ struct ToolkitListModelTests {
             .rows(section: 0, Splice(position: 0, removed: 1, added: 0)),
             .rows(section: 0, Splice(position: 2, removed: 0, added: 1)),
         ])
-        #expect(batches.last == ListDiff.changes(from: published, to: last).steps)
+        #expect(batches.last == ListDiff.changes(from: published, to: last).batch.steps)
         #expect(Self.ids(list) == [[2, 3, 5]])
         #expect(mirror.problems.isEmpty, "\(mirror.problems)")
         #expect(mirror.copy == ToolkitSectionSnapshot.of(list.sections))
@@ -285,7 +285,7 @@ struct ToolkitListModelTests {
         let published = list.sections
         list.commit(update)
         #expect(batches.count == 2)
-        #expect(batches.last == ListDiff.changes(from: published, to: goal).steps)
+        #expect(batches.last == ListDiff.changes(from: published, to: goal).batch.steps)
         #expect(ToolkitSectionSnapshot.of(list.sections) == ToolkitSectionSnapshot.of(goal))
         #expect(mirror.problems.isEmpty, "\(mirror.problems)")
         #expect(mirror.copy == ToolkitSectionSnapshot.of(goal))

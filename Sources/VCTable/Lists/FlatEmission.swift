@@ -1,0 +1,70 @@
+import VCTableDiff
+
+/// How a batch's flat runs are emitted to a `GListModel` consumer (`VctListModel`).
+///
+/// `FlatSections.splices` gives the fewest rows moved: for a shuffle of 100 000 rows, some
+/// 600 runs. A view pays for each `items-changed` beyond the rows it names: GTK's list item
+/// manager walks its row widgets after the run's position and looks its tracked rows up
+/// (`gtk/gtklistitemmanager.c`), and `GtkSingleSelection` scans the added items for its
+/// selected one (`gtk/gtksingleselection.c`). So when the runs would cost more than one
+/// `items-changed` covering all of them, that one is emitted: from the first run's position
+/// to the last run's end, the rows before and after them left out (the common prefix and
+/// suffix), as `GtkSortListModel` does. A few small runs stay as they are: an insert at the
+/// top stays `(0, 0, 1)`, and so does any batch of at most `fewRuns` runs.
+///
+/// The cost model: a run costs `runCost` plus the rows it removes and adds; the covering
+/// run costs the same for its own rows. `runCost` is what one run costs GTK 4.8 in rows
+/// (BENCHMARKS.md, "GtkListView against a GListStore").
+enum FlatEmission {
+    /// One run's fixed cost to a view, in rows.
+    static let runCost = 256
+
+    /// Up to this many runs are emitted as they are, whatever they cost: a view animates
+    /// them row by row, and a small list pays little either way.
+    static let fewRuns = 8
+
+    /// The runs to emit for `runs` (front to back, as `FlatSections.splices` gives them),
+    /// which turn a list of `oldCount` items into one of `newCount`.
+    static func shape(_ runs: [Splice], oldCount: Int, newCount: Int) -> [Splice] {
+        guard runs.count > fewRuns, let first = runs.first, let last = runs.last else { return runs }
+        let end = last.position + last.added
+        let suffix = newCount - end
+        let covering = Splice(position: first.position, removed: oldCount - suffix - first.position, added: end - first.position)
+        var cost = 0
+        for run in runs { cost += runCost + run.removed + run.added }
+        return cost > runCost + covering.removed + covering.added ? [covering] : runs
+    }
+
+    /// A run in old-list coordinates: the old rows `start ..< end` it removes, and how far
+    /// the old rows after it have moved once it is applied (`shift`, new minus old).
+    struct OldRange: Sendable {
+        var start: Int
+        var end: Int
+        var shift: Int
+    }
+
+    /// `runs` (in the new list's coordinates, front to back) as the old ranges they remove.
+    static func oldRanges(of runs: [Splice]) -> [OldRange] {
+        var shift = 0
+        return runs.map { run in
+            let start = run.position - shift
+            shift += run.added - run.removed
+            return OldRange(start: start, end: start + run.removed, shift: shift)
+        }
+    }
+
+    /// Where the old row `index` is once every run is applied, or `nil` if a run removes it.
+    static func newPosition(ofOld index: Int, runs: [OldRange]) -> Int? {
+        // The last run starting at or before `index`.
+        var low = 0
+        var high = runs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if runs[middle].start <= index { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return index }
+        let run = runs[low - 1]
+        if index < run.end { return nil }
+        return index + run.shift
+    }
+}
