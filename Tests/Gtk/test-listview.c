@@ -14,7 +14,12 @@
  *                                      title becomes the row's title
  *   /gtk/listview/lazy-rows            100 000 rows, scrolled to the end and back: the row
  *                                      objects alive stay about what the view shows
+ *   /gtk/listview/duplicate-ids        a document whose ids repeat (titles of their own),
+ *                                      reversed, shuffled and edited: after each reload every
+ *                                      label shown is the model's title at its position
  *
+ * gtk_test_init makes every GLib/GTK warning and critical fatal: a test that passes logged
+ * none.
  * Runs under xvfb-run (Tests/Gtk/run.sh). Every row object GTK binds is watched with a weak
  * reference: after a test's window and model are gone, none is left.
  */
@@ -220,7 +225,12 @@ static void
 relayout_for_gtk_4_8 (Fixture *fx)
 {
   GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (fx->view));
-  double value = gtk_adjustment_get_value (adjustment);
+  double value;
+  /* A frame first: the rows are measured again, or the nudge finds no row at the new
+   * value ("failed to scroll to given position"). */
+  FrameWait first = { fx->view, gdk_frame_clock_get_frame_counter (gtk_widget_get_frame_clock (fx->view)) };
+  run_until (NULL, frame_passed_cond, &first, VCT_TEST_TIMEOUT_MS);
+  value = gtk_adjustment_get_value (adjustment);
   for (guint i = 0; i < 2; i++)
     {
       FrameWait wait = { fx->view, gdk_frame_clock_get_frame_counter (gtk_widget_get_frame_clock (fx->view)) };
@@ -249,6 +259,37 @@ assert_labels_are_rows (Fixture *fx)
       g_assert_cmpstr (g_ptr_array_index (texts, i), ==, title);
       g_assert_cmpstr (g_ptr_array_index (texts, i), ==, doc.titles[start + i]);
     }
+}
+
+/* Whether the labels shown are the titles of consecutive rows of the model, from the
+ * position of the first one (whichever row GTK keeps in view). */
+static gboolean
+labels_are_rows_cond (gpointer data)
+{
+  Fixture *fx = data;
+  g_autoptr (GPtrArray) texts = shown_labels (fx->view);
+  GListModel *list = G_LIST_MODEL (vct_table_model_get_list (fx->model));
+  guint start = G_MAXUINT;
+
+  if (texts->len < 5)
+    return FALSE;
+  for (guint i = 0; i < doc.n && start == G_MAXUINT; i++)
+    if (g_strcmp0 (doc.titles[i], g_ptr_array_index (texts, 0)) == 0)
+      start = i;
+  if (start == G_MAXUINT)
+    return FALSE;
+  for (guint i = 0; i < texts->len; i++)
+    {
+      g_autoptr (VctRow) row = g_list_model_get_item (list, start + i);
+      g_autofree char *title = NULL;
+      if (row == NULL)
+        return FALSE;
+      g_object_get (row, "title", &title, NULL);
+      if (g_strcmp0 (g_ptr_array_index (texts, i), title) != 0 ||
+          g_strcmp0 (g_ptr_array_index (texts, i), doc.titles[start + i]) != 0)
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static void
@@ -429,6 +470,86 @@ test_lazy_rows (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
   assert_few_rows_alive (fx, "after a reversed reload");
 }
 
+/* The document: ids that repeat (row i has id i % 7) and titles of their own. */
+static void
+doc_set_duplicates (guint n)
+{
+  doc_set (n, FALSE, NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      doc.ids[i] = (gint64) (i % 7);
+      g_free (doc.titles[i]);
+      doc.titles[i] = g_strdup_printf ("row %u (id %u)", i, i % 7);
+    }
+}
+
+static void
+doc_permute (GRand *rand, gboolean reverse)
+{
+  for (guint i = 0; i < doc.n / 2 && reverse; i++)
+    {
+      guint j = doc.n - 1 - i;
+      gint64 id = doc.ids[i];
+      char *title = doc.titles[i];
+      doc.ids[i] = doc.ids[j];
+      doc.titles[i] = doc.titles[j];
+      doc.ids[j] = id;
+      doc.titles[j] = title;
+    }
+  for (guint i = doc.n; i > 1 && !reverse; i--)
+    {
+      guint j = (guint) g_rand_int_range (rand, 0, (gint32) i);
+      gint64 id = doc.ids[i - 1];
+      char *title = doc.titles[i - 1];
+      doc.ids[i - 1] = doc.ids[j];
+      doc.titles[i - 1] = doc.titles[j];
+      doc.ids[j] = id;
+      doc.titles[j] = title;
+    }
+}
+
+static void
+test_duplicate_ids (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (21);
+
+  doc_set_duplicates (doc.n);
+  reload (fx);
+  relayout_for_gtk_4_8 (fx);
+  run_until (NULL, labels_are_rows_cond, fx, VCT_TEST_TIMEOUT_MS);
+  assert_labels_are_rows (fx);
+  for (guint round = 0; round < 9; round++)
+    {
+      switch (round % 3)
+        {
+        case 0:
+          doc_permute (rand, TRUE);
+          break;
+        case 1:
+          doc_permute (rand, FALSE);
+          break;
+        default:
+          /* Edit the titles of some rows, one of two rows sharing an id among them. */
+          for (guint k = 0; k < 5; k++)
+            {
+              guint i = (guint) g_rand_int_range (rand, 0, (gint32) MIN (doc.n, 20));
+              g_free (doc.titles[i]);
+              doc.titles[i] = g_strdup_printf ("edited %u.%u (id %" G_GINT64_FORMAT ")", round, k, doc.ids[i]);
+            }
+          break;
+        }
+      reload (fx);
+      relayout_for_gtk_4_8 (fx);
+      /* Whichever rows GTK keeps in view, they show the model's titles. */
+      run_until (NULL, labels_are_rows_cond, fx, VCT_TEST_TIMEOUT_MS);
+      assert_labels_are_rows (fx);
+      /* ...and so do the first rows. */
+      scroll_to (fx, 0);
+      wait_for_first_label (fx, doc.titles[0]);
+      assert_labels_are_rows (fx);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -444,5 +565,7 @@ main (int argc, char **argv)
               fixture_set_up, test_activate_selects, fixture_tear_down);
   g_test_add ("/gtk/listview/lazy-rows", Fixture, GUINT_TO_POINTER (100000),
               fixture_set_up, test_lazy_rows, fixture_tear_down);
+  g_test_add ("/gtk/listview/duplicate-ids", Fixture, GUINT_TO_POINTER (300),
+              fixture_set_up, test_duplicate_ids, fixture_tear_down);
   return g_test_run ();
 }
