@@ -416,6 +416,11 @@ test_full_file (void)
 
   api = vct_api_new_for_uri_full (uri, 0, 16, NULL);
   expect_failure (api, VCT_ERROR_BODY_TOO_LARGE, NULL);
+
+  /* The largest gsize means no limit (it once read as -1 and refused everything). */
+  api = vct_api_new_for_uri_full (uri, 0, G_MAXSIZE, &error);
+  g_assert_no_error (error);
+  expect_success (api, 30, 1);
   g_free (uri);
   g_free (json);
 }

@@ -123,15 +123,16 @@ public func vct_api_new_for_uri(_ uri: UnsafePointer<CChar>?) -> OpaquePointer? 
 
 @_spi(CInterop) @c(vct_api_new_for_uri_full)
 public func vct_api_new_for_uri_full(
-    _ uri: UnsafePointer<CChar>?, _ timeoutMilliseconds: UInt32, _ maximumBodySize: Int,
+    _ uri: UnsafePointer<CChar>?, _ timeoutMilliseconds: UInt32, _ maximumBodySize: UInt,
     _ error: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
 ) -> OpaquePointer? {
     guard cCheck(uri != nil, "vct_api_new_for_uri_full", "uri != NULL") else { return nil }
     do {
+        // A gsize: anything past Int.max (G_MAXSIZE for "no limit") is no limit.
         let api = try URIPhotosAPI(
             uri: String(cString: uri!),
             timeout: timeoutMilliseconds == 0 ? URIPhotosAPI.defaultTimeout : .milliseconds(timeoutMilliseconds),
-            maximumBodySize: maximumBodySize == 0 ? URIPhotosAPI.defaultMaximumBodySize : maximumBodySize)
+            maximumBodySize: maximumBodySize == 0 ? URIPhotosAPI.defaultMaximumBodySize : Int(clamping: maximumBodySize))
         return CApi.makeObject(api)
     } catch let failure {
         error?.pointee = UnsafeMutableRawPointer(CError.make(failure))
