@@ -52,7 +52,69 @@ final class CListModel: @unchecked Sendable {
         /// emission ends: a view asks for the same item again inside one `items-changed`
         /// (GtkSingleSelection and GtkListItemManager each look at every added item when
         /// the selected or focused row is among the removed ones).
-        var made: [Int: ObjectPointer] = [:]
+        var made = MadeObjects()
+        /// Per row class, the last object made for a probe and its position: while only
+        /// this list holds it, the next probe of a row of that class gets it, re-pointed.
+        /// GTK probes every added item of an `items-changed` that removed a row it tracks
+        /// (`gtk_list_item_manager_try_reacquire_list_item`, `GtkSingleSelection`) and drops
+        /// the ones it does not hold at once: so a reload of a million rows makes a handful
+        /// of objects, not a million.
+        var probes: [UInt32: (object: UnsafeMutableRawPointer, position: Int)] = [:]
+
+        /// The probe object for `entry` at new position `index`, if one can serve (transfer
+        /// full); a probe object a view now holds becomes its position's (`made`).
+        mutating func probe(_ index: Int, _ model: any RowViewModel) -> UnsafeMutableRawPointer? {
+            let key = CRow.classId(of: model).rawValue
+            guard let current = probes[key] else { return nil }
+            if current.position == index {
+                g_object_ref(current.object)
+                return current.object
+            }
+            if UnsafeMutablePointer<GObject>(OpaquePointer(current.object)).pointee.ref_count == 1,
+               let core = CRow.from(object: current.object) {
+                core.repoint(to: model)
+                probes[key] = (current.object, index)
+                g_object_ref(current.object)
+                return current.object
+            }
+            // Held: it stays that position's object (our reference moves to `made`).
+            made.keep(current.object, at: current.position, count: newSlots.count)
+            probes[key] = nil
+            return nil
+        }
+
+        /// Installs `object` (a new, inactive row object at new position `index`) as the
+        /// probe object of its class, with one reference of the list's; returns the one it
+        /// replaces, whose reference the caller drops, if no view holds it.
+        mutating func install(_ object: UnsafeMutableRawPointer, at index: Int, _ entry: FlatSections.Entry) -> UnsafeMutableRawPointer? {
+            let key = CRow.classId(of: entry.model).rawValue
+            var dropped: UnsafeMutableRawPointer?
+            if let current = probes[key] {
+                if UnsafeMutablePointer<GObject>(OpaquePointer(current.object)).pointee.ref_count > 1 {
+                    made.keep(current.object, at: current.position, count: newSlots.count)
+                } else {
+                    dropped = current.object
+                }
+            }
+            g_object_ref(object)
+            probes[key] = (object, index)
+            return dropped
+        }
+
+        /// At the end: the probe objects a view holds become their positions'.
+        mutating func settleProbes() -> [UnsafeMutableRawPointer] {
+            var dropped: [UnsafeMutableRawPointer] = []
+            for (_, probe) in probes {
+                if UnsafeMutablePointer<GObject>(OpaquePointer(probe.object)).pointee.ref_count > 1,
+                   made[probe.position] == nil {
+                    made.keep(probe.object, at: probe.position, count: newSlots.count)
+                } else {
+                    dropped.append(probe.object)
+                }
+            }
+            probes = [:]
+            return dropped
+        }
 
         /// Where the row at `place` is once every run is emitted; `nil` for an old row that
         /// a later run removes.
@@ -122,17 +184,23 @@ final class CListModel: @unchecked Sendable {
         let looked = state.withLock { state -> (live: ObjectPointer?, entry: FlatSections.Entry?) in
             let place = Self.place(of: position, in: state)
             if let live = Self.slot(at: place, in: state)?.get() { return (ObjectPointer(raw: live), nil) }
-            guard let emission = state.emission else { return (nil, state.shown.entry(at: position)) }
-            if case .new(let index) = place, let made = emission.made[index] {
-                g_object_ref(made.raw)
-                return (made, nil)
+            guard state.emission != nil else { return (nil, state.shown.entry(at: position)) }
+            if case .new(let index) = place {
+                if let made = state.emission!.made[index] {
+                    g_object_ref(made)
+                    return (ObjectPointer(raw: made), nil)
+                }
+                if let (model, _) = state.emission!.transition.model(at: position),
+                   let probe = state.emission!.probe(index, model) {
+                    return (ObjectPointer(raw: probe), nil)
+                }
             }
-            return (nil, emission.transition.entry(at: position))
+            return (nil, state.emission!.transition.entry(at: position))
         }
         if let live = looked.live { return live.raw }
         guard let entry = looked.entry else { return nil }
-        let made = ObjectPointer(raw: CRow.makeObject(
-            entry.model, kind: try? list.kinds.kind(of: entry.model, role: entry.role), role: entry.role))
+        let emitting = state.withLock { $0.emission != nil }
+        let made = ObjectPointer(raw: CRow.makeObject(entry.model, kinds: list.kinds, role: entry.role, active: !emitting))
         let (result, extra) = state.withLock { state -> (ObjectPointer, ObjectPointer?) in
             let place = Self.place(of: position, in: state)
             // Another thread may have made one meanwhile: the first one stays.
@@ -156,14 +224,17 @@ final class CListModel: @unchecked Sendable {
                 return (made, nil)
             case .new(let index), .shown(let index):
                 if let other = state.emission!.made[index] {
-                    g_object_ref(other.raw)
-                    return (other, made)
+                    g_object_ref(other)
+                    return (ObjectPointer(raw: other), made)
                 }
-                // Kept (one more reference) until the emission ends; a slot only then, if a
-                // view still holds it.
-                g_object_ref(made.raw)
-                state.emission!.made[index] = made
-                return (made, nil)
+                if let probe = state.emission!.probes[CRow.classId(of: entry.model).rawValue], probe.position == index {
+                    g_object_ref(probe.object)
+                    return (ObjectPointer(raw: probe.object), made)
+                }
+                // The probe object of its class until a view holds it or another probe
+                // takes it; a slot only at the end, if a view holds it then.
+                let dropped = state.emission!.install(made.raw, at: index, entry)
+                return (made, dropped.map { ObjectPointer(raw: $0) })
             }
         }
         if let extra { g_object_unref(extra.raw) }
@@ -228,25 +299,30 @@ final class CListModel: @unchecked Sendable {
     /// `notify`).
     private func deliver(_ batch: ListBatch) {
         let new = FlatSections(list.sections)
-        let (old, oldSlots, orphans) = state.withLock { ($0.shown, $0.slots, $0.orphans) }
+        var (old, oldSlots, orphans) = state.withLock { ($0.shown, $0.slots, $0.orphans) }
         let runs = FlatSections.splices(for: batch.steps, from: old, to: new)
         var carried = FlatCarry(from: old, to: new, steps: batch.steps, moves: batch.moves)
-        var newSlots = oldSlots
+        var slots = oldSlots
         if !runs.isEmpty || old.count != new.count {
-            newSlots = carried.slots(from: oldSlots)
-            let adopted = carried.adoptOrphans(orphans, into: &newSlots, added: runs)
-            state.withLock { $0.orphans = adopted }
+            slots = carried.slots(from: oldSlots)
+            orphans = carried.adoptOrphans(orphans, into: &slots, added: runs)
+            state.withLock { $0.orphans = orphans }
         }
         let emitted = FlatEmission.shape(runs, oldCount: old.count, newCount: new.count)
 
-        var made: [Int: ObjectPointer] = [:]
+        var made = MadeObjects()
         if !emitted.isEmpty, let listObject = object.withLock({ $0 })?.get() {
             var transition = FlatTransition(from: old, to: new)
+            // The emission holds the only references to both slot arrays, so that writing
+            // a slot while emitting copies neither.
             state.withLock { state in
                 state.emission = Emission(
-                    transition: transition, oldSlots: oldSlots, newSlots: newSlots,
+                    transition: transition, oldSlots: oldSlots, newSlots: slots,
                     oldRuns: FlatEmission.oldRanges(of: emitted))
+                state.slots = []
             }
+            oldSlots = []
+            slots = []
             for (index, run) in emitted.enumerated() {
                 transition.apply(run, last: index == emitted.count - 1)
                 state.withLock { $0.emission!.transition = transition }
@@ -254,27 +330,28 @@ final class CListModel: @unchecked Sendable {
                     listObject, UInt32(run.position), UInt32(run.removed), UInt32(run.added))
             }
             g_object_unref(listObject)
-            made = state.withLock { state in
+            let dropped: [UnsafeMutableRawPointer]
+            (made, slots, dropped) = state.withLock { state in
                 defer { state.emission = nil }
-                return state.emission!.made
+                let dropped = state.emission!.settleProbes()
+                return (state.emission!.made, state.emission!.newSlots, dropped)
             }
+            for object in dropped { g_object_unref(object) }
         }
         // Objects made while emitting that a view still holds get their slots; the others go.
-        var slots = newSlots
-        var released: [ObjectPointer] = []
-        for (position, object) in made {
-            let held = UnsafeMutablePointer<GObject>(OpaquePointer(object.raw)).pointee.ref_count > 1
+        made.forEach { position, object in
+            let held = UnsafeMutablePointer<GObject>(OpaquePointer(object)).pointee.ref_count > 1
             if held, position < slots.count, slots[position]?.get().map({ g_object_unref($0); return true }) != true {
-                slots[position] = WeakObject(object.raw)
+                slots[position] = WeakObject(object)
+                CRow.from(object: object)?.activate(object: object)
             }
-            released.append(object)
         }
         state.withLock { state in
             state.shown = new
             state.slots = slots
             state.stored += made.count
         }
-        for object in released { g_object_unref(object.raw) }
+        made.forEach { _, object in g_object_unref(object) }
         refresh(carried.repoint, in: new, slots: slots)
         sweepIfDue()
     }
@@ -412,6 +489,31 @@ struct FlatCarry {
             }
         }
         return left
+    }
+}
+
+/// The objects made while a batch is emitted, by position (one reference each), in an
+/// array allocated at the first one: a view asks for each added item once or twice.
+struct MadeObjects {
+    private var objects: [UnsafeMutableRawPointer?] = []
+    private(set) var count = 0
+
+    subscript(position: Int) -> UnsafeMutableRawPointer? {
+        position < objects.count ? objects[position] : nil
+    }
+
+    mutating func keep(_ object: UnsafeMutableRawPointer, at position: Int, count size: Int) {
+        if objects.isEmpty { objects = Array(repeating: nil, count: size) }
+        guard position < objects.count else { return }
+        objects[position] = object
+        count += 1
+    }
+
+    func forEach(_ body: (Int, UnsafeMutableRawPointer) -> Void) {
+        guard count > 0 else { return }
+        for (position, object) in objects.enumerated() {
+            if let object { body(position, object) }
+        }
     }
 }
 

@@ -10,6 +10,12 @@ import Synchronization
 /// refers to the object only weakly, so reporting a change never keeps a row alive. When
 /// a reload brings new content for the same identity, the list re-points the core to the
 /// new view model (`repoint(to:)`) and the object notifies the properties that differ.
+///
+/// A core starts *inactive*: it reads its view model and nothing more, so an object a view
+/// only looks at and drops (GTK probes every added item of an `items-changed` for the ones
+/// it holds) costs one GObject and this core. `activate(object:)` (by the list, for an
+/// object someone holds) subscribes to the view model's changes and takes the values the
+/// object has told from then on; until then it has told nothing and notifies nothing.
 final class CRow: @unchecked Sendable {
     private struct State {
         var row: any RowViewModel
@@ -19,37 +25,64 @@ final class CRow: @unchecked Sendable {
         var delivering: RowPropertyChange?
         /// The values the object has told (made, then each notify): what a re-point
         /// compares with, so that a change whose report the old subscription dropped is
-        /// still notified.
+        /// still notified. Empty until activated.
         var told: [String: PropertyValue] = [:]
+        var active = false
+        /// The kind, made on first use (a C string for `vct_row_get_kind`).
+        var kind: UnsafeMutablePointer<CChar>?
+        var kinds: RowKindRegistry?
     }
 
     private let state: Mutex<State>
-    let kind: UnsafeMutablePointer<CChar>?
     let role: RowRole
     private let object = Mutex<WeakObject?>(nil)
 
-    private init(_ row: any RowViewModel, kind: String?, role: RowRole) {
-        var told: [String: PropertyValue] = [:]
-        for name in row.propertyNames { told[name] = row.property(name) }
-        state = Mutex(State(row: row, told: told))
-        self.kind = kind.map { strdup($0) }
+    private init(_ row: any RowViewModel, kinds: RowKindRegistry, role: RowRole) {
+        state = Mutex(State(row: row, kinds: kinds))
         self.role = role
     }
 
     deinit {
-        state.withLock { $0.subscription }?.dispose()
+        let (subscription, kind) = state.withLock { ($0.subscription, $0.kind) }
+        subscription?.dispose()
         free(kind)
     }
 
-    /// A new row object (transfer full) for `row`: a `VctRow` subclass chosen by the view
-    /// model's type.
-    static func makeObject(_ row: any RowViewModel, kind: String?, role: RowRole) -> UnsafeMutableRawPointer {
-        let core = CRow(row, kind: kind, role: role)
+    /// A new row object (transfer full) for `row`, a `VctRow` subclass chosen by the view
+    /// model's type, its kind from `kinds`; active (subscribed) unless `active` is false.
+    static func makeObject(
+        _ row: any RowViewModel, kinds: RowKindRegistry, role: RowRole, active: Bool = true
+    ) -> UnsafeMutableRawPointer {
+        let core = CRow(row, kinds: kinds, role: role)
         let object = _vct_row_new(classId(of: row), Unmanaged.passRetained(core).toOpaque())!
-        core.object.withLock { $0 = WeakObject(object) }
-        let subscription = core.subscribe(row)
-        core.state.withLock { $0.subscription = subscription }
+        if active { core.activate(object: object) }
         return object
+    }
+
+    /// Subscribes to the view model's changes, if not yet done; `object` is this core's.
+    func activate(object pointer: UnsafeMutableRawPointer) {
+        let row = state.withLock { state -> (any RowViewModel)? in
+            guard !state.active else { return nil }
+            state.active = true
+            return state.row
+        }
+        guard let row else { return }
+        object.withLock { $0 = WeakObject(pointer) }
+        let subscription = subscribe(row)
+        state.withLock { state in
+            state.subscription = subscription
+            for name in state.row.propertyNames { state.told[name] = state.row.property(name) }
+        }
+    }
+
+    /// The kind (`RowKindRegistry`), or `nil` when the type is not registered for the role.
+    var kind: UnsafeMutablePointer<CChar>? {
+        state.withLock { state in
+            if state.kind == nil, let kinds = state.kinds {
+                state.kind = (try? kinds.kind(of: state.row, role: role)).map { strdup($0) }
+            }
+            return state.kind
+        }
     }
 
     /// The core of a row object, or `nil` when `pointer` is not a `VctRow`.
@@ -58,8 +91,11 @@ final class CRow: @unchecked Sendable {
         return Unmanaged<CRow>.fromOpaque(core).takeUnretainedValue()
     }
 
-    private static func classId(of row: any RowViewModel) -> VctRowClassId {
-        switch row {
+    static func classId(of row: any RowViewModel) -> VctRowClassId {
+        // The photo table's rows first, without a dynamic cast: a reload of many rows asks
+        // this for every row a view probes.
+        if ObjectIdentifier(type(of: row)) == ObjectIdentifier(PhotoCellViewModel.self) { return VCT_ROW_CLASS_PHOTO }
+        return switch row {
         case is PhotoCellViewModel: VCT_ROW_CLASS_PHOTO
         case is MemberRowViewModel: VCT_ROW_CLASS_MEMBER
         case is PhotoRowViewModel: VCT_ROW_CLASS_FEED_PHOTO
@@ -117,13 +153,24 @@ final class CRow: @unchecked Sendable {
     /// it is the same view model: a change it reported to the old subscription that had
     /// not been delivered yet is dropped with that subscription, and is notified here.
     func repoint(to newRow: any RowViewModel) {
-        let oldSubscription = state.withLock { state in
+        let oldSubscription = state.withLock { state -> (any Disposable)?? in
+            guard state.active else {
+                // Nothing told, nothing subscribed: it shows the new view model from now on
+                // (maybe another type of the same class: the kind is made again).
+                state.row = newRow
+                if state.kind != nil {
+                    free(state.kind)
+                    state.kind = nil
+                }
+                return nil
+            }
             defer {
                 state.row = newRow
                 state.subscription = nil
             }
-            return state.subscription
+            return .some(state.subscription)
         }
+        guard let oldSubscription else { return }
         oldSubscription?.dispose()
         let subscription = subscribe(newRow)
         var changed: [String] = []

@@ -92,6 +92,19 @@ struct FlatSections: Sendable {
         return Entry(sectionIndex: index, section: section, slot: .footer)
     }
 
+    /// The view model at `position` and its role, or `nil` past the end: `entry(at:)`
+    /// without copying the section (a view probing every row of a reload asks this).
+    func model(at position: Int) -> (model: any RowViewModel, role: RowRole)? {
+        guard let index = sectionIndex(at: position) else { return nil }
+        var offset = position - starts[index]
+        if let header = sections[index].header {
+            if offset == 0 { return (header, .header) }
+            offset -= 1
+        }
+        if offset < sections[index].rows.count { return (sections[index].rows[offset], .row) }
+        return sections[index].footer.map { ($0, .footer) }
+    }
+
     /// The flat splices that turn `old` into `new`, front to back, from a batch of
     /// `ListModel` steps between them (section splices, then row splices per kept
     /// section, in the new numbering; in-place updates are not splices).
@@ -189,6 +202,12 @@ struct FlatTransition: Sendable {
     func entry(at position: Int) -> FlatSections.Entry? {
         if position < newEnd { return new.entry(at: position) }
         return old.entry(at: oldResume + position - newEnd)
+    }
+
+    /// The view model at `position` now and its role (`FlatSections.model(at:)`).
+    func model(at position: Int) -> (model: any RowViewModel, role: RowRole)? {
+        if position < newEnd { return new.model(at: position) }
+        return old.model(at: oldResume + position - newEnd)
     }
 
     /// The section that holds `position`, numbered and bounded as the list reads now:
