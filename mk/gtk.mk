@@ -10,13 +10,21 @@
 #                      renders the README's screenshots again.
 #   make bench-gtk     Benchmarks/gtk/bench-window.c: 100 000 photos in the window against the
 #                      terminal demo and a bare loop, ratios measured in the same run
-#                      (BENCHMARKS.md); BENCH_GTK_ARGS="--reps 9"
-#   make bench-gtk-quick  the same on 10 000 photos, once: it must run to its end (in
-#                      `make test`); its figures mean nothing
+#                      (BENCHMARKS.md); BENCH_GTK_ARGS="--reps 9". Then
+#                      Benchmarks/gtk/bench-listview.c, one process per size
+#                      (BENCH_LISTVIEW_ROWS): a GtkListView over VCTable's list against the
+#                      same view over a GListStore changed by splices, five reload shapes
+#                      (BENCHMARKS.md, "GtkListView against a GListStore");
+#                      BENCH_LISTVIEW_ARGS="--reps 9 --no-selection"
+#   make bench-gtk-quick  both on 10 000 rows, once each: they must run to their end (in
+#                      `make test`); their figures mean nothing
 
 .PHONY: gtk-deps gtk-app gtk-test gtk-app-test bench-gtk bench-gtk-build bench-gtk-quick
 
 BENCH_GTK_ARGS ?= --reps 5
+BENCH_LISTVIEW_ARGS ?= --reps 5
+BENCH_LISTVIEW_ROWS ?= 10000 100000 1000000
+XVFB_BENCH = GTK_A11Y=none xvfb-run -a -s "-screen 0 1280x1024x24"
 
 gtk-deps:
 	@scripts/ensure-deps.sh gtk4 xvfb
@@ -35,12 +43,24 @@ bench-gtk-build: gtk-deps stage demo
 	$(CC) $(DEMO_CFLAGS) -o build/bench-window Benchmarks/gtk/bench-window.c \
 	    Tests/GtkApp/app-test.c $$(ls Gtk/*.c | grep -v '/main\.c$$') Tests/C/common/vct-test.c \
 	    $$($(PKG) --cflags --libs vctable gtk4) -lpthread
+	$(CC) $(DEMO_CFLAGS) -o build/bench-listview Benchmarks/gtk/bench-listview.c \
+	    $$($(PKG) --cflags --libs vctable gtk4) -lpthread
 
+# bench-listview fails (non-zero) only when something is wrong: rows never shown, a model
+# error, a GLib/GTK warning or critical (it installs a log writer); never on timing.
 bench-gtk: bench-gtk-build
-	GTK_A11Y=none xvfb-run -a -s "-screen 0 1280x1024x24" build/bench-window --demo build/vctable-demo $(BENCH_GTK_ARGS)
+	@scripts/bench-machine.sh $(SWIFT)
+	$(XVFB_BENCH) build/bench-window --demo build/vctable-demo $(BENCH_GTK_ARGS)
+	@for rows in $(BENCH_LISTVIEW_ROWS); do \
+	    echo "$(XVFB_BENCH) build/bench-listview --rows $$rows $(BENCH_LISTVIEW_ARGS)"; \
+	    $(XVFB_BENCH) build/bench-listview --rows $$rows $(BENCH_LISTVIEW_ARGS) || exit 1; \
+	done
 
 bench-gtk-quick: bench-gtk-build
-	@if GTK_A11Y=none xvfb-run -a -s "-screen 0 1280x1024x24" build/bench-window --demo build/vctable-demo \
-	        --rows 10000 --reps 1; then \
-	    echo "bench-gtk-quick: 1 passed, 0 failed"; \
-	else echo "bench-gtk-quick: 0 passed, 1 failed"; exit 1; fi
+	@passed=0; failed=0; \
+	if $(XVFB_BENCH) build/bench-window --demo build/vctable-demo --rows 10000 --reps 1; \
+	then passed=$$((passed + 1)); else failed=$$((failed + 1)); fi; \
+	if $(XVFB_BENCH) build/bench-listview --rows 10000 --reps 1; \
+	then passed=$$((passed + 1)); else failed=$$((failed + 1)); fi; \
+	echo "bench-gtk-quick: $$passed passed, $$failed failed"; \
+	[ $$failed -eq 0 ]
