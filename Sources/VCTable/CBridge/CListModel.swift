@@ -298,13 +298,21 @@ final class CListModel: @unchecked Sendable {
     /// one by one, then the carried objects whose rows changed are re-pointed (their
     /// `notify`).
     private func deliver(_ batch: ListBatch) {
+        // The list before the batch, freed off the loop: the last reference to its rows
+        // (100 000 view models take milliseconds to free).
+        var old = state.withLock { $0.shown }
+        deliver(batch, from: old)
+        releaseOffLoop(&old, replacingWith: FlatSections([]), count: old.count)
+    }
+
+    private func deliver(_ batch: ListBatch, from old: FlatSections) {
         let new = FlatSections(list.sections)
-        var (old, oldSlots, orphans) = state.withLock { ($0.shown, $0.slots, $0.orphans) }
+        var (oldSlots, orphans) = state.withLock { ($0.slots, $0.orphans) }
         let runs = FlatSections.splices(for: batch.steps, from: old, to: new)
         var carried = FlatCarry(from: old, to: new, steps: batch.steps, moves: batch.moves)
         var slots = oldSlots
         if !runs.isEmpty || old.count != new.count {
-            slots = carried.slots(from: oldSlots)
+            slots = carried.slots(from: oldSlots, runs: runs)
             orphans = carried.adoptOrphans(orphans, into: &slots, added: runs)
             state.withLock { $0.orphans = orphans }
         }
@@ -421,10 +429,11 @@ struct FlatCarry {
         }
     }
 
-    /// The slots of `new`, from those of `old`.
-    mutating func slots(from oldSlots: [WeakObject?]) -> [WeakObject?] {
-        var slots = [WeakObject?](repeating: nil, count: new.count)
-        var carried = Set<ObjectIdentifier>()
+    /// The slots of `new`, from those of `old` and the batch's flat `runs`
+    /// (`FlatSections.splices`): the rows the runs keep keep their slots, moved rows take
+    /// theirs along. A few runs are applied to a copy of the old slots (a copy and a shift
+    /// per run); many are walked section by section into a new array.
+    mutating func slots(from oldSlots: [WeakObject?], runs: [Splice]) -> [WeakObject?] {
         var sectionSplices: [Splice] = []
         var rowSplices: [Int: [Splice]] = [:]
         for step in steps {
@@ -434,35 +443,49 @@ struct FlatCarry {
             case .sectionUpdated, .rowUpdated: break
             }
         }
+        var slots: [WeakObject?]
+        let walk = runs.count > FlatEmission.fewRuns
+        if walk {
+            slots = [WeakObject?](repeating: nil, count: new.count)
+        } else {
+            slots = oldSlots
+            for run in runs {
+                slots.replaceSubrange(run.position ..< run.position + run.removed, with: repeatElement(nil, count: run.added))
+            }
+        }
+        var movedFrom = Set<Int>()
         ListDiff.forEachKept(sectionSplices, oldCount: old.sections.count, newCount: new.sections.count) { oldIndex, newIndex in
+            let sectionMoves = moves[newIndex] ?? []
+            guard walk || !sectionMoves.isEmpty else { return }
             let oldSection = old.sections[oldIndex]
             let newSection = new.sections[newIndex]
             let oldStart = old.start(ofSection: oldIndex)
             let newStart = new.start(ofSection: newIndex)
             let oldHeader = oldSection.header == nil ? 0 : 1
             let newHeader = newSection.header == nil ? 0 : 1
-            func carry(_ from: Int, _ to: Int) {
-                guard let slot = oldSlots[from] else { return }
-                slots[to] = slot
-                carried.insert(ObjectIdentifier(slot))
-            }
-            if oldHeader == 1 && newHeader == 1 { carry(oldStart, newStart) }
             let oldRows = oldStart + oldHeader
             let newRows = newStart + newHeader
-            ListDiff.forEachKept(rowSplices[newIndex] ?? [], oldCount: oldSection.rows.count, newCount: newSection.rows.count) {
-                carry(oldRows + $0, newRows + $1)
+            if walk {
+                if oldHeader == 1 && newHeader == 1 { slots[newStart] = oldSlots[oldStart] }
+                ListDiff.forEachKept(rowSplices[newIndex] ?? [], oldCount: oldSection.rows.count, newCount: newSection.rows.count) {
+                    slots[newRows + $1] = oldSlots[oldRows + $0]
+                }
+                if oldSection.footer != nil && newSection.footer != nil {
+                    slots[new.start(ofSection: newIndex + 1) - 1] = oldSlots[old.start(ofSection: oldIndex + 1) - 1]
+                }
             }
-            for move in moves[newIndex] ?? [] where oldSlots[oldRows + move.from] != nil {
-                carry(oldRows + move.from, newRows + move.to)
+            for move in sectionMoves where oldSlots[oldRows + move.from] != nil {
+                slots[newRows + move.to] = oldSlots[oldRows + move.from]
+                movedFrom.insert(oldRows + move.from)
                 repoint.append(newRows + move.to)
             }
-            if oldSection.footer != nil && newSection.footer != nil {
-                carry(old.start(ofSection: oldIndex + 1) - 1, new.start(ofSection: newIndex + 1) - 1)
-            }
         }
-        for (position, slot) in oldSlots.enumerated() {
-            guard let slot, !carried.contains(ObjectIdentifier(slot)) else { continue }
-            dropped.append((position, slot))
+        // The live objects of the rows the runs removed and no move took along.
+        for range in FlatEmission.oldRanges(of: runs) {
+            for position in range.start ..< range.end {
+                guard let slot = oldSlots[position], !movedFrom.contains(position) else { continue }
+                dropped.append((position, slot))
+            }
         }
         return slots
     }
