@@ -59,21 +59,21 @@ final class CListModel: @unchecked Sendable {
         /// (`gtk_list_item_manager_try_reacquire_list_item`, `GtkSingleSelection`) and drops
         /// the ones it does not hold at once: so a reload of a million rows makes a handful
         /// of objects, not a million.
-        var probes: [UInt32: (object: UnsafeMutableRawPointer, position: Int)] = [:]
+        var probes = [Probe?](repeating: nil, count: Emission.probeClasses)
+        static let probeClasses = 8
 
         /// The probe object for `entry` at new position `index`, if one can serve (transfer
         /// full); a probe object a view now holds becomes its position's (`made`).
         mutating func probe(_ index: Int, _ model: any RowViewModel) -> UnsafeMutableRawPointer? {
-            let key = CRow.classId(of: model).rawValue
-            guard let current = probes[key] else { return nil }
+            let key = Int(CRow.classId(of: model).rawValue)
+            guard key < probes.count, let current = probes[key] else { return nil }
             if current.position == index {
                 g_object_ref(current.object)
                 return current.object
             }
-            if UnsafeMutablePointer<GObject>(OpaquePointer(current.object)).pointee.ref_count == 1,
-               let core = CRow.from(object: current.object) {
-                core.repoint(to: model)
-                probes[key] = (current.object, index)
+            if UnsafeMutablePointer<GObject>(OpaquePointer(current.object)).pointee.ref_count == 1 {
+                current.core.repoint(to: model)
+                probes[key]!.position = index
                 g_object_ref(current.object)
                 return current.object
             }
@@ -87,7 +87,8 @@ final class CListModel: @unchecked Sendable {
         /// probe object of its class, with one reference of the list's; returns the one it
         /// replaces, whose reference the caller drops, if no view holds it.
         mutating func install(_ object: UnsafeMutableRawPointer, at index: Int, _ entry: FlatSections.Entry) -> UnsafeMutableRawPointer? {
-            let key = CRow.classId(of: entry.model).rawValue
+            let key = Int(CRow.classId(of: entry.model).rawValue)
+            guard key < probes.count else { return nil }
             var dropped: UnsafeMutableRawPointer?
             if let current = probes[key] {
                 if UnsafeMutablePointer<GObject>(OpaquePointer(current.object)).pointee.ref_count > 1 {
@@ -97,14 +98,15 @@ final class CListModel: @unchecked Sendable {
                 }
             }
             g_object_ref(object)
-            probes[key] = (object, index)
+            probes[key] = CRow.from(object: object).map { Probe(object: object, core: $0, position: index) }
+            if probes[key] == nil { g_object_unref(object) }
             return dropped
         }
 
         /// At the end: the probe objects a view holds become their positions'.
         mutating func settleProbes() -> [UnsafeMutableRawPointer] {
             var dropped: [UnsafeMutableRawPointer] = []
-            for (_, probe) in probes {
+            for case let probe? in probes {
                 if UnsafeMutablePointer<GObject>(OpaquePointer(probe.object)).pointee.ref_count > 1,
                    made[probe.position] == nil {
                     made.keep(probe.object, at: probe.position, count: newSlots.count)
@@ -112,7 +114,7 @@ final class CListModel: @unchecked Sendable {
                     dropped.append(probe.object)
                 }
             }
-            probes = [:]
+            probes = probes.map { _ in nil }
             return dropped
         }
 
@@ -171,11 +173,12 @@ final class CListModel: @unchecked Sendable {
         case old(Int)
     }
 
-    private static func place(of position: Int, in state: State) -> SlotPlace {
-        guard let emission = state.emission else { return .shown(position) }
-        let transition = emission.transition
-        if position < transition.newEnd { return .new(position) }
-        return .old(transition.oldResume + position - transition.newEnd)
+    private static func place(of position: Int, in state: borrowing State) -> SlotPlace {
+        // Two integers read through the optional: binding the emission would copy it (a
+        // retain of every array it holds, on every get_item).
+        guard let newEnd = state.emission?.transition.newEnd else { return .shown(position) }
+        if position < newEnd { return .new(position) }
+        return .old(state.emission!.transition.oldResume + position - newEnd)
     }
 
     /// The row object at a flat position (transfer full), or `nil` past the end.
@@ -227,7 +230,8 @@ final class CListModel: @unchecked Sendable {
                     g_object_ref(other)
                     return (ObjectPointer(raw: other), made)
                 }
-                if let probe = state.emission!.probes[CRow.classId(of: entry.model).rawValue], probe.position == index {
+                let key = Int(CRow.classId(of: entry.model).rawValue)
+                if key < Emission.probeClasses, let probe = state.emission!.probes[key], probe.position == index {
                     g_object_ref(probe.object)
                     return (ObjectPointer(raw: probe.object), made)
                 }
@@ -242,11 +246,11 @@ final class CListModel: @unchecked Sendable {
         return result.raw
     }
 
-    private static func slot(at place: SlotPlace, in state: State) -> WeakObject? {
+    private static func slot(at place: SlotPlace, in state: borrowing State) -> WeakObject? {
         switch place {
         case .shown(let index): index < state.slots.count ? state.slots[index] : nil
-        case .new(let index): state.emission!.newSlots[index]
-        case .old(let index): index < state.emission!.oldSlots.count ? state.emission!.oldSlots[index] : nil
+        case .new(let index): state.emission?.newSlots[index] ?? nil
+        case .old(let index): index < (state.emission?.oldSlots.count ?? 0) ? state.emission?.oldSlots[index] ?? nil : nil
         }
     }
 
@@ -513,6 +517,14 @@ struct FlatCarry {
         }
         return left
     }
+}
+
+/// A probe object (`CListModel.Emission.probes`): the object (one reference of the list's),
+/// its core, and the new position it shows.
+struct Probe {
+    var object: UnsafeMutableRawPointer
+    var core: CRow
+    var position: Int
 }
 
 /// The objects made while a batch is emitted, by position (one reference each), in an
