@@ -18,9 +18,12 @@ final class CTableModel: @unchecked Sendable {
     /// when `didReloadData` is set then (it hands out every box), else on first use.
     private struct Items {
         var cells: [VCTableCellData] = []
+        /// The `VctCellData` objects made so far, by index; empty until the first one (a
+        /// reload of a million rows that nobody reads through `get_item` allocates nothing).
         var boxes: [OwnedObject?] = []
 
         mutating func box(at index: Int) -> OwnedObject {
+            if boxes.isEmpty { boxes = Array(repeating: nil, count: cells.count) }
             if let box = boxes[index] { return box }
             let box = CCellData.makeObject(cells[index])
             boxes[index] = box
@@ -139,8 +142,8 @@ final class CTableModel: @unchecked Sendable {
             call(.didError, message)
             self.report(VCT_TABLE_MODEL_REPORT_ERROR.rawValue, message)
         case .reloaded(let cells, let companion):
-            var boxes = companion as? [OwnedObject?] ?? []
-            if boxes.count != cells.count { boxes = Array(repeating: nil, count: cells.count) }
+            var boxes = companion.flatMap { $0 as? [OwnedObject?] } ?? []
+            if boxes.count != cells.count { boxes = [] }
             var replaced = Items(cells: cells, boxes: boxes)
             items.withLock { swap(&$0, &replaced) }
             // The old cells' GObjects are released here, on the context thread: their
