@@ -93,7 +93,7 @@ install-programs: install-lib gtk-deps
 	@mkdir -p build/install-programs
 	$(CC) $(DEMO_CFLAGS) -o build/install-programs/vctable-demo Demo/*.c -Wl,-rpath,$(PREFIX)/lib \
 	    $(INSTALLED_VCTABLE) $$(pkg-config --cflags --libs ncursesw 2>/dev/null || echo -lncursesw)
-	$(CC) $(DEMO_CFLAGS) -o build/install-programs/vctable-gtk Gtk/*.c -Wl,-rpath,$(PREFIX)/lib \
+	$(CC) $(DEMO_CFLAGS) -o build/install-programs/vctable-gtk Gtk/*.c Demo/size-option.c -Wl,-rpath,$(PREFIX)/lib \
 	    $(INSTALLED_VCTABLE) $$(pkg-config --cflags --libs gtk4)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/applications
 	install -m 755 build/install-programs/vctable-demo build/install-programs/vctable-gtk $(DESTDIR)$(PREFIX)/bin/

@@ -3,6 +3,7 @@
  * --version itself, so the context is always freed. */
 
 #include "options.h"
+#include "size-option.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -77,32 +78,6 @@ vct_demo_options_check_api_option (const char               *option,
   return TRUE;
 }
 
-/* --max-body-size: a number of bytes, 1 or more, optionally followed by K, M or G
- * (KiB, MiB, GiB; either case). At most G_MAXSSIZE: the library reads the size as a
- * Swift Int. */
-static gboolean
-vct_demo_options_parse_size (const char *text,
-                             gsize      *size)
-{
-  static const struct { char suffix; guint shift; } units[] = { { 'K', 10 }, { 'M', 20 }, { 'G', 30 } };
-  g_autofree char *digits = g_strdup (text);
-  gsize length = strlen (digits);
-  guint shift = 0;
-  guint64 value;
-
-  for (gsize i = 0; i < G_N_ELEMENTS (units) && length > 0; i++)
-    if (g_ascii_toupper (digits[length - 1]) == units[i].suffix)
-      {
-        shift = units[i].shift;
-        digits[length - 1] = '\0';
-        break;
-      }
-  if (!g_ascii_isdigit (digits[0])
-      || !g_ascii_string_to_unsigned (digits, 10, 1, (guint64) G_MAXSSIZE >> shift, &value, NULL))
-    return FALSE;
-  *size = (gsize) value << shift;
-  return TRUE;
-}
 
 /* The summary: the screens, then the commands (the screens' own from their classes). */
 static char *
@@ -270,7 +245,7 @@ vct_demo_options_parse (VctDemoOptions   *options,
     {
       if (!vct_demo_options_check_api_option ("--max-body-size", screen, options))
         return FALSE;
-      if (!vct_demo_options_parse_size (max_body_size, &options->max_body_size))
+      if (!vct_demo_parse_size (max_body_size, &options->max_body_size))
         {
           g_autofree char *message = g_strdup_printf ("--max-body-size needs a size in bytes (1 or more), "
                                                       "optionally with K, M or G: not \"%s\"", max_body_size);

@@ -13,6 +13,7 @@
  * SPDX-License-Identifier: MIT
  */
 
+#include "../Demo/size-option.h"
 #include <string.h>
 
 #include <gtk/gtk.h>
@@ -36,32 +37,6 @@ typedef struct
 
 static Options options = { .status = 0 };
 
-/* --max-body-size: a number of bytes, 1 or more, optionally followed by K, M or G
- * (KiB, MiB, GiB; either case). At most G_MAXSSIZE: the library reads the size as a
- * Swift Int. */
-static gboolean
-parse_size (const char *text,
-            gsize      *size)
-{
-  static const struct { char suffix; guint shift; } units[] = { { 'K', 10 }, { 'M', 20 }, { 'G', 30 } };
-  g_autofree char *digits = g_strdup (text);
-  gsize length = strlen (digits);
-  guint shift = 0;
-  guint64 value;
-
-  for (gsize i = 0; i < G_N_ELEMENTS (units) && length > 0; i++)
-    if (g_ascii_toupper (digits[length - 1]) == units[i].suffix)
-      {
-        shift = units[i].shift;
-        digits[length - 1] = '\0';
-        break;
-      }
-  if (!g_ascii_isdigit (digits[0])
-      || !g_ascii_string_to_unsigned (digits, 10, 1, (guint64) G_MAXSSIZE >> shift, &value, NULL))
-    return FALSE;
-  *size = (gsize) value << shift;
-  return TRUE;
-}
 
 static gint
 on_handle_local_options (G_GNUC_UNUSED GApplication *application,
@@ -94,7 +69,7 @@ on_handle_local_options (G_GNUC_UNUSED GApplication *application,
           g_printerr ("vctable-gtk: --max-body-size only applies with --uri\n");
           return 2;
         }
-      if (!parse_size (options.max_body_size, &max_body_size))
+      if (!vct_demo_parse_size (options.max_body_size, &max_body_size))
         {
           g_printerr ("vctable-gtk: --max-body-size needs a size in bytes (1 or more), "
                       "optionally with K, M or G: not \"%s\"\n", options.max_body_size);

@@ -31,7 +31,7 @@ gtk-deps:
 
 gtk-app: gtk-deps stage
 	@mkdir -p build
-	$(CC) $(DEMO_CFLAGS) -o build/vctable-gtk Gtk/*.c $$($(PKG) --cflags --libs vctable) $$(pkg-config --cflags --libs gtk4)
+	$(CC) $(DEMO_CFLAGS) -o build/vctable-gtk Gtk/*.c Demo/size-option.c $$($(PKG) --cflags --libs vctable) $$(pkg-config --cflags --libs gtk4)
 
 gtk-test: gtk-deps stage
 	Tests/Gtk/run.sh $(STAGE)

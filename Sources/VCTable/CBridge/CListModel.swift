@@ -438,15 +438,7 @@ struct FlatCarry {
     /// theirs along. A few runs are applied to a copy of the old slots (a copy and a shift
     /// per run); many are walked section by section into a new array.
     mutating func slots(from oldSlots: [WeakObject?], runs: [Splice]) -> [WeakObject?] {
-        var sectionSplices: [Splice] = []
-        var rowSplices: [Int: [Splice]] = [:]
-        for step in steps {
-            switch step {
-            case .sections(let splice): sectionSplices.append(splice)
-            case .rows(let section, let splice): rowSplices[section, default: []].append(splice)
-            case .sectionUpdated, .rowUpdated: break
-            }
-        }
+        let (sectionSplices, rowSplices) = FlatSections.splitSplices(steps)
         var slots: [WeakObject?]
         let walk = runs.count > FlatEmission.fewRuns
         if walk {

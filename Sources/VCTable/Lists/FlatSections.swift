@@ -105,6 +105,21 @@ struct FlatSections: Sendable {
         return sections[index].footer.map { ($0, .footer) }
     }
 
+    /// A batch's section splices, and its row splices by section (the index after the
+    /// batch), each in the batch's order.
+    static func splitSplices(_ steps: [ListChange]) -> (sections: [Splice], rows: [Int: [Splice]]) {
+        var sectionSplices: [Splice] = []
+        var rowSplices: [Int: [Splice]] = [:]
+        for step in steps {
+            switch step {
+            case .sections(let splice): sectionSplices.append(splice)
+            case .rows(let section, let splice): rowSplices[section, default: []].append(splice)
+            case .sectionUpdated, .rowUpdated: break
+            }
+        }
+        return (sectionSplices, rowSplices)
+    }
+
     /// The flat splices that turn `old` into `new`, front to back, from a batch of
     /// `ListModel` steps between them (section splices, then row splices per kept
     /// section, in the new numbering; in-place updates are not splices).
@@ -115,15 +130,7 @@ struct FlatSections: Sendable {
     /// footer comes or goes gets a splice for that slot; one that stays gets none, even
     /// with new content (that is an in-place update).
     static func splices(for steps: [ListChange], from old: FlatSections, to new: FlatSections) -> [Splice] {
-        var sectionSplices: [Splice] = []
-        var rowSplices: [Int: [Splice]] = [:]
-        for step in steps {
-            switch step {
-            case .sections(let splice): sectionSplices.append(splice)
-            case .rows(let section, let splice): rowSplices[section, default: []].append(splice)
-            case .sectionUpdated, .rowUpdated: break
-            }
-        }
+        let (sectionSplices, rowSplices) = splitSplices(steps)
 
         var result: [Splice] = []
         func append(_ position: Int, removed: Int, added: Int) {
