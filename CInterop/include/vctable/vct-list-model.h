@@ -25,15 +25,21 @@ G_BEGIN_DECLS
  * The list is sectioned; its flat order is, section by section, the header (if any), the
  * rows, the footer (if any), and [method@ListModel.get_section] tells where each section
  * starts and ends. A reload is reported as the fewest `items-changed` runs the diff
- * finds: applied in order they turn a consumer's copy into the new list, and while each
- * one is emitted the list reads as that run has left it (GTK's rule), so a view may read
+ * finds when they are few (at most 8), else as one run covering them, the unchanged rows
+ * before and after it left out (as `GtkSortListModel` does): what a view pays less for.
+ * Applied in order the runs turn a consumer's copy into the new list, and while each one
+ * is emitted the list reads as that run has left it (GTK's rule), so a view may read
  * items inside its handler. A row whose content changes but whose identity stays (same
  * photo id, same member) keeps its object and is reported as `notify` on that object,
  * not as a remove and an add.
  *
- * Row objects are made on demand by g_list_model_get_item() and cached weakly: the list
- * keeps no row alive, so a reload of 100 000 photos makes no 100 000 objects, and a view
- * holding a row gets the same object back while the row's identity stays.
+ * Every position has its own row object, made on demand by g_list_model_get_item() and
+ * held weakly: the list keeps no row alive, so a reload of 100 000 photos makes no
+ * 100 000 objects. An object is never at two positions, even when a document repeats an
+ * id. A view holding an object gets it back at the row's new position after a reload:
+ * moved rows follow the diff, which pairs the k-th row with an id before the reload with
+ * the k-th row with that id after it. An object nobody holds may be handed out again,
+ * for another row, while a reload is being emitted.
  *
  * Signals and `notify` are emitted on the list's context thread (the thread-default
  * context of the thread that created its model); read it there too.

@@ -26,8 +26,9 @@ G_BEGIN_DECLS
  * [class@FeedPhotoRow], [class@DayHeaderRow], [class@SongRow]), each with read-only
  * properties that emit `notify` on the list's context thread when they change.
  *
- * A row object lives as long as its holders' references; it shows the row with its
- * identity in the list (a photo's id, a member's id), whatever the row's position.
+ * A row object lives as long as its holders' references; it shows the row it was handed
+ * out for, and after a reload the row the list's diff pairs it with (the same id; among
+ * rows that share an id, the same occurrence), whatever the row's position.
  *
  * Changes are delivered later, so by the time a `notify` is emitted the row may have
  * changed again: while it is emitted, the row's properties read as of that change, so
