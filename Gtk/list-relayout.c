@@ -5,8 +5,9 @@
  * relayout_for_gtk_4_8: a GListStore spliced the same way does it too; the list widgets'
  * rewrite in GTK 4.10 fixed it). A reload of VCTable's lists is such a change (a
  * reversed reload moves every row). So after every change of the list, the view is
- * scrolled one pixel and back, a frame each, from a tick callback: the first frame lays
- * out at value ± 1, the next at the value the view had when the change came. A no-op
+ * scrolled one pixel and back, a frame each, from a tick callback, one frame after the
+ * change: the next frame lays out at value ± 1, the one after at the value the view had
+ * when the change came. A no-op
  * on a fixed GTK, and when everything fits in the view (nothing can scroll, nothing is
  * lost).
  *
@@ -27,9 +28,10 @@
 
 typedef struct
 {
-  double value;   /* where the view was when the list changed */
-  gboolean moved; /* the first frame was laid out one pixel off */
-  guint    waits; /* frames seen with nothing to scroll */
+  double value;    /* where the view was when the list changed */
+  gboolean framed; /* a frame has passed since the change */
+  gboolean moved;  /* a frame was laid out one pixel off */
+  guint    waits;  /* frames seen with nothing to scroll */
 } Nudge;
 
 static gboolean
@@ -42,6 +44,14 @@ relayout_tick (GtkWidget     *view,
 
   if (adjustment == NULL)
     goto done;
+  /* One frame first: nudged in the frame right after a change that replaced every row
+   * (one covering items-changed, or a GListStore spliced in one piece), GTK 4.8 finds no
+   * row at the new value and logs "failed to scroll to given position". */
+  if (!nudge->framed)
+    {
+      nudge->framed = TRUE;
+      return G_SOURCE_CONTINUE;
+    }
   if (!nudge->moved)
     {
       double value = nudge->value;
@@ -83,6 +93,7 @@ on_items_changed (G_GNUC_UNUSED GListModel *list,
     {
       /* Another run, or another reload before the nudge ended: start the nudge over
        * from the value it took first (what the user had). */
+      nudge->framed = FALSE;
       nudge->moved = FALSE;
       nudge->waits = 0;
       return;
