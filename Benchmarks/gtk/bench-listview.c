@@ -54,6 +54,8 @@
 #include <string.h>
 
 #include <gtk/gtk.h>
+
+#include "bench-support.h"
 #include <vctable.h>
 
 /* ------------------------------------------------------------------ BenchRow */
@@ -800,23 +802,6 @@ dump_view (Side *side, const Doc *doc)
     }
 }
 
-/* The 1 ms ticker: the longest gap between ticks. */
-typedef struct
-{
-  gint64 last;
-  gint64 max_gap;
-} Ticker;
-
-static gboolean
-tick (gpointer data)
-{
-  Ticker *ticker = data;
-  gint64 now = g_get_monotonic_time ();
-
-  ticker->max_gap = MAX (ticker->max_gap, now - ticker->last);
-  ticker->last = now;
-  return G_SOURCE_CONTINUE;
-}
 
 typedef struct
 {
@@ -1015,20 +1000,6 @@ measure (Side *side, Shape shape, gboolean forward, Doc *to)
 
 /* ------------------------------------------------------------------ Statistics, output */
 
-static int
-compare_doubles (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-static double
-median (const double *values, guint n)
-{
-  g_autofree double *sorted = g_memdup2 (values, n * sizeof (double));
-  qsort (sorted, n, sizeof (double), compare_doubles);
-  return n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-}
 
 typedef struct
 {

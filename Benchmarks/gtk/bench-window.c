@@ -24,6 +24,8 @@
 
 #include <glib/gstdio.h>
 
+#include "bench-support.h"
+
 #include "../../Tests/GtkApp/app-test.h"
 #include "../../Gtk/photos-page.h"
 
@@ -172,23 +174,6 @@ side_init (Side *side, gboolean with_window)
     }
 }
 
-/* The 1 ms ticker: the longest gap between ticks. */
-typedef struct
-{
-  gint64 last;
-  gint64 max_gap;
-} Ticker;
-
-static gboolean
-tick (gpointer data)
-{
-  Ticker *ticker = data;
-  gint64 now = g_get_monotonic_time ();
-
-  ticker->max_gap = MAX (ticker->max_gap, now - ticker->last);
-  ticker->last = now;
-  return G_SOURCE_CONTINUE;
-}
 
 /* One reversed (or back to forward) reload; the longest stall in ms, *total the time to done. */
 static double
@@ -219,19 +204,6 @@ measure_reload (Side *side, double *total)
   return MAX (0.0, (double) ticker.max_gap / 1000.0 - 1.0);
 }
 
-static int
-compare_doubles (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-static double
-median (double *values, guint n)
-{
-  qsort (values, n, sizeof (double), compare_doubles);
-  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
 
 static void
 print_row (const char *what, double value, const char *baseline, double base)
