@@ -1418,6 +1418,76 @@ test_identity (void)
   tlm_fixture_teardown (&fx);
 }
 
+/* ------------------------------------------------------------------ /list-model/held-mid-batch */
+
+/* An object a view takes inside an items-changed, for a row the batch's later runs have not
+ * reached yet and that stays where it is, is that row's own object from then on: it is the
+ * one get_item hands out after the batch, and it notifies the row's later changes. */
+typedef struct
+{
+  VctRow *taken;
+  guint   position;
+} TlmTake;
+
+static void
+tlm_take_in_first_run (GListModel *list, guint position, guint removed, guint added, gpointer data)
+{
+  TlmTake *take = data;
+
+  (void) position;
+  (void) removed;
+  (void) added;
+  if (take->taken == NULL)
+    take->taken = tlm_get (list, take->position);
+}
+
+static void
+test_held_mid_batch (void)
+{
+  /* Two runs: an insert at the top, a delete at the end; row 5 is in neither. */
+  static const gint64 before[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+  static const gint64 after[] = { 20, 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+  TlmFixture fx;
+  TlmTake take = { NULL, 5 };
+  TlmNotifyLog notes = { g_string_new (NULL), 0, 0, g_thread_self () };
+  GListModel *list;
+  GPtrArray *photos;
+  VctRow *again;
+  gulong handler;
+  g_autofree char *title = NULL;
+
+  tlm_fixture_setup (&fx);
+  list = G_LIST_MODEL (fx.list);
+  tlm_load_ids (&fx, before, G_N_ELEMENTS (before));
+  handler = g_signal_connect (list, "items-changed", G_CALLBACK (tlm_take_in_first_run), &take);
+  tlm_load_ids (&fx, after, G_N_ELEMENTS (after));
+  settle_loop (NULL);
+  g_signal_handler_disconnect (list, handler);
+
+  /* Taken inside the first run at position 5: photo 5, then (past the insert) at 6... */
+  g_assert_nonnull (take.taken);
+  g_assert_cmpint (tlm_row_id (take.taken), ==, 5);
+  again = tlm_get (list, 5);
+  g_assert_true (again == take.taken);
+  g_object_unref (again);
+
+  /* ...and it notifies when its row changes. */
+  g_signal_connect (take.taken, "notify", G_CALLBACK (tlm_notify_log_func), &notes);
+  photos = tlm_photos_from_ids (after, G_N_ELEMENTS (after));
+  g_free (((TlmPhoto *) g_ptr_array_index (photos, 5))->title);
+  ((TlmPhoto *) g_ptr_array_index (photos, 5))->title = g_strdup ("photo 5, edited");
+  tlm_load (&fx, photos);
+  settle_loop (NULL);
+  g_assert_cmpstr (notes.names->str, ==, "title");
+  title = tlm_row_title (take.taken);
+  g_assert_cmpstr (title, ==, "photo 5, edited");
+
+  g_object_unref (take.taken);
+  g_ptr_array_unref (photos);
+  g_string_free (notes.names, TRUE);
+  tlm_fixture_teardown (&fx);
+}
+
 /* ------------------------------------------------------------------ /list-model/held-rows */
 
 /* What a view shows at one position: the row object it holds, and the id and title it
@@ -2489,6 +2559,7 @@ main (int argc, char **argv)
   g_test_add_func ("/list-model/first-load", test_first_load);
   g_test_add_func ("/list-model/conformance", test_conformance);
   g_test_add_func ("/list-model/identity", test_identity);
+  g_test_add_func ("/list-model/held-mid-batch", test_held_mid_batch);
   g_test_add_func ("/list-model/held-rows", test_held_rows);
   g_test_add_func ("/list-model/held-rows/distinct-duplicates", test_held_rows_distinct_duplicates);
   g_test_add_func ("/list-model/duplicate-ids/minimal", test_duplicate_ids_minimal);

@@ -204,15 +204,16 @@ final class CListModel: @unchecked Sendable {
         guard let entry = looked.entry else { return nil }
         let emitting = state.withLock { $0.emission != nil }
         let made = ObjectPointer(raw: CRow.makeObject(entry.model, kinds: list.kinds, role: entry.role, active: !emitting))
-        let (result, extra) = state.withLock { state -> (ObjectPointer, ObjectPointer?) in
+        // `active`: whether the object is a position's own (subscribed now), not a probe.
+        let (result, extra, active) = state.withLock { state -> (ObjectPointer, ObjectPointer?, Bool) in
             let place = Self.place(of: position, in: state)
             // Another thread may have made one meanwhile: the first one stays.
-            if let live = Self.slot(at: place, in: state)?.get() { return (ObjectPointer(raw: live), made) }
+            if let live = Self.slot(at: place, in: state)?.get() { return (ObjectPointer(raw: live), made, false) }
             guard state.emission != nil else {
-                guard position < state.slots.count else { return (made, nil) }
+                guard position < state.slots.count else { return (made, nil, true) }
                 state.slots[position] = WeakObject(made.raw)
                 state.stored += 1
-                return (made, nil)
+                return (made, nil, true)
             }
             switch place {
             case .old(let index):
@@ -224,22 +225,27 @@ final class CListModel: @unchecked Sendable {
                 if let final = state.emission!.finalPosition(of: place), final < state.emission!.newSlots.count {
                     state.emission!.newSlots[final] = slot
                 }
-                return (made, nil)
+                return (made, nil, true)
             case .new(let index), .shown(let index):
                 if let other = state.emission!.made[index] {
                     g_object_ref(other)
-                    return (ObjectPointer(raw: other), made)
+                    return (ObjectPointer(raw: other), made, false)
                 }
                 let key = Int(CRow.classId(of: entry.model).rawValue)
                 if key < Emission.probeClasses, let probe = state.emission!.probes[key], probe.position == index {
                     g_object_ref(probe.object)
-                    return (ObjectPointer(raw: probe.object), made)
+                    return (ObjectPointer(raw: probe.object), made, false)
                 }
                 // The probe object of its class until a view holds it or another probe
-                // takes it; a slot only at the end, if a view holds it then.
+                // takes it; a slot only at the end, if a view holds it then (activated then).
                 let dropped = state.emission!.install(made.raw, at: index, entry)
-                return (made, dropped.map { ObjectPointer(raw: $0) })
+                return (made, dropped.map { ObjectPointer(raw: $0) }, false)
             }
+        }
+        // Made inactive while a batch was emitted but not a probe after all (an old row's, or
+        // the emission ended meanwhile): it subscribes now, as any position's own object.
+        if active, emitting, result.raw == made.raw {
+            CRow.from(object: made.raw)?.activate(object: made.raw)
         }
         if let extra { g_object_unref(extra.raw) }
         sweepIfDue()
