@@ -27,7 +27,7 @@ vct_api_finalize (GObject *object)
   VctApi *self = VCT_API (object);
 
   if (self->core != NULL)
-    _vct_core ()->core_release (g_steal_pointer (&self->core));
+    vct_core ()->core_release (g_steal_pointer (&self->core));
 
   G_OBJECT_CLASS (vct_api_parent_class)->finalize (object);
 }
@@ -58,7 +58,7 @@ vct_api_request_finalize (GObject *object)
   VctApiRequest *self = VCT_API_REQUEST (object);
 
   if (self->core != NULL)
-    _vct_core ()->core_release (g_steal_pointer (&self->core));
+    vct_core ()->core_release (g_steal_pointer (&self->core));
 
   G_OBJECT_CLASS (vct_api_request_parent_class)->finalize (object);
 }

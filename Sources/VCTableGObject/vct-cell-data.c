@@ -39,7 +39,7 @@ vct_cell_data_finalize (GObject *object)
   VctCellData *self = VCT_CELL_DATA (object);
 
   if (self->core != NULL)
-    _vct_core ()->core_release (g_steal_pointer (&self->core));
+    vct_core ()->core_release (g_steal_pointer (&self->core));
 
   G_OBJECT_CLASS (vct_cell_data_parent_class)->finalize (object);
 }

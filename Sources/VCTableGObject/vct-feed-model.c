@@ -47,7 +47,7 @@ vct_feed_model_dispose (GObject *object)
   VctFeedModel *self = VCT_FEED_MODEL (object);
 
   if (self->core != NULL)
-    _vct_core ()->core_dispose (self->core);
+    vct_core ()->core_dispose (self->core);
 
   G_OBJECT_CLASS (vct_feed_model_parent_class)->dispose (object);
 }
@@ -58,7 +58,7 @@ vct_feed_model_finalize (GObject *object)
   VctFeedModel *self = VCT_FEED_MODEL (object);
 
   if (self->core != NULL)
-    _vct_core ()->core_release (g_steal_pointer (&self->core));
+    vct_core ()->core_release (g_steal_pointer (&self->core));
 
   G_OBJECT_CLASS (vct_feed_model_parent_class)->finalize (object);
 }

@@ -41,7 +41,7 @@ vct_list_model_dispose (GObject *object)
   VctListModel *self = VCT_LIST_MODEL (object);
 
   if (self->core != NULL)
-    _vct_core ()->list_dispose (self->core);
+    vct_core ()->list_dispose (self->core);
 
   G_OBJECT_CLASS (vct_list_model_parent_class)->dispose (object);
 }
@@ -52,7 +52,7 @@ vct_list_model_finalize (GObject *object)
   VctListModel *self = VCT_LIST_MODEL (object);
 
   if (self->core != NULL)
-    _vct_core ()->list_release (g_steal_pointer (&self->core));
+    vct_core ()->list_release (g_steal_pointer (&self->core));
 
   G_OBJECT_CLASS (vct_list_model_parent_class)->finalize (object);
 }
@@ -62,7 +62,7 @@ vct_list_model_get_n_items (GListModel *list)
 {
   VctListModel *self = VCT_LIST_MODEL (list);
 
-  return self->core != NULL ? _vct_core ()->list_get_n_items (self->core) : 0;
+  return self->core != NULL ? vct_core ()->list_get_n_items (self->core) : 0;
 }
 
 static void
@@ -134,7 +134,7 @@ vct_list_model_get_item (GListModel *list,
 {
   VctListModel *self = VCT_LIST_MODEL (list);
 
-  return self->core != NULL ? _vct_core ()->list_get_item (self->core, position) : NULL;
+  return self->core != NULL ? vct_core ()->list_get_item (self->core, position) : NULL;
 }
 
 static void
@@ -151,7 +151,7 @@ _vct_list_model_new (gpointer core)
   VctListModel *self = g_object_new (VCT_TYPE_LIST_MODEL, NULL);
 
   self->core = core;
-  self->last_n_items = _vct_core ()->list_get_n_items (core);
+  self->last_n_items = vct_core ()->list_get_n_items (core);
   return self;
 }
 
@@ -208,7 +208,7 @@ vct_list_model_get_section (VctListModel *list,
 
   g_return_val_if_fail (VCT_IS_LIST_MODEL (list), 0);
 
-  section = _vct_core ()->list_get_section (list->core, position, &start, &end);
+  section = vct_core ()->list_get_section (list->core, position, &start, &end);
   if (out_start != NULL)
     *out_start = start;
   if (out_end != NULL)
@@ -227,6 +227,6 @@ vct_list_model_get_n_sections (VctListModel *list)
 {
   g_return_val_if_fail (VCT_IS_LIST_MODEL (list), 0);
 
-  return _vct_core ()->list_get_n_sections (list->core);
+  return vct_core ()->list_get_n_sections (list->core);
 }
 

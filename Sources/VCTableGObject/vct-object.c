@@ -13,6 +13,8 @@
 
 #include "vctable-private.h"
 
+const VctCore *_vct_core_table = NULL;
+
 GWeakRef *
 _vct_weak_ref_new (gpointer object)
 {

@@ -51,7 +51,7 @@ vct_row_finalize (GObject *object)
   VctRowPrivate *priv = vct_row_get_instance_private (VCT_ROW (object));
 
   if (priv->core != NULL)
-    _vct_core ()->row_release (g_steal_pointer (&priv->core));
+    vct_core ()->row_release (g_steal_pointer (&priv->core));
 
   G_OBJECT_CLASS (vct_row_parent_class)->finalize (object);
 }
@@ -67,11 +67,11 @@ vct_row_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_KIND:
-      g_value_set_string (value, priv->core != NULL ? _vct_core ()->row_get_kind (priv->core) : NULL);
+      g_value_set_string (value, priv->core != NULL ? vct_core ()->row_get_kind (priv->core) : NULL);
       break;
 
     case PROP_ROLE:
-      g_value_set_enum (value, priv->core != NULL ? _vct_core ()->row_get_role (priv->core) : VCT_ROW_ROLE_ITEM);
+      g_value_set_enum (value, priv->core != NULL ? vct_core ()->row_get_role (priv->core) : VCT_ROW_ROLE_ITEM);
       break;
 
     default:
@@ -137,7 +137,7 @@ vct_row_get_core_property (GObject    *object,
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       return;
     }
-  if (priv->core == NULL || !_vct_core ()->row_get (priv->core, name, &read))
+  if (priv->core == NULL || !vct_core ()->row_get (priv->core, name, &read))
     return;  /* the default value */
 
   if (type == G_TYPE_STRING)
@@ -280,7 +280,7 @@ vct_row_select (VctRow *row)
 
   priv = vct_row_get_instance_private (row);
   if (priv->core != NULL)
-    _vct_core ()->row_select (priv->core);
+    vct_core ()->row_select (priv->core);
 }
 
 /**
@@ -298,7 +298,7 @@ vct_row_press (VctRow *row)
 
   priv = vct_row_get_instance_private (row);
   if (priv->core != NULL)
-    _vct_core ()->row_press (priv->core);
+    vct_core ()->row_press (priv->core);
 }
 
 /**
@@ -315,6 +315,6 @@ vct_row_get_role (VctRow *row)
   g_return_val_if_fail (VCT_IS_ROW (row), VCT_ROW_ROLE_ITEM);
 
   priv = vct_row_get_instance_private (row);
-  return priv->core != NULL ? _vct_core ()->row_get_role (priv->core) : VCT_ROW_ROLE_ITEM;
+  return priv->core != NULL ? vct_core ()->row_get_role (priv->core) : VCT_ROW_ROLE_ITEM;
 }
 

@@ -28,7 +28,7 @@
     TypeName *self = CAST (object);                                                     \
                                                                                         \
     if (self->core != NULL)                                                             \
-      _vct_core ()->core_release (g_steal_pointer (&self->core));                       \
+      vct_core ()->core_release (g_steal_pointer (&self->core));                       \
     G_OBJECT_CLASS (type_name##_parent_class)->finalize (object);                       \
   }                                                                                     \
                                                                                         \

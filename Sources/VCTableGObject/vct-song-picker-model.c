@@ -49,7 +49,7 @@ vct_song_picker_model_dispose (GObject *object)
   VctSongPickerModel *self = VCT_SONG_PICKER_MODEL (object);
 
   if (self->core != NULL)
-    _vct_core ()->core_dispose (self->core);
+    vct_core ()->core_dispose (self->core);
 
   G_OBJECT_CLASS (vct_song_picker_model_parent_class)->dispose (object);
 }
@@ -60,7 +60,7 @@ vct_song_picker_model_finalize (GObject *object)
   VctSongPickerModel *self = VCT_SONG_PICKER_MODEL (object);
 
   if (self->core != NULL)
-    _vct_core ()->core_release (g_steal_pointer (&self->core));
+    vct_core ()->core_release (g_steal_pointer (&self->core));
 
   G_OBJECT_CLASS (vct_song_picker_model_parent_class)->finalize (object);
 }

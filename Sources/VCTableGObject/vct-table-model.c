@@ -50,7 +50,7 @@ vct_table_model_dispose (GObject *object)
   VctTableModel *self = VCT_TABLE_MODEL (object);
 
   if (self->core != NULL)
-    _vct_core ()->table_dispose (self->core);
+    vct_core ()->table_dispose (self->core);
 
   G_OBJECT_CLASS (vct_table_model_parent_class)->dispose (object);
 }
@@ -61,7 +61,7 @@ vct_table_model_finalize (GObject *object)
   VctTableModel *self = VCT_TABLE_MODEL (object);
 
   if (self->core != NULL)
-    _vct_core ()->table_release (g_steal_pointer (&self->core));
+    vct_core ()->table_release (g_steal_pointer (&self->core));
   g_clear_pointer (&self->title, g_free);
 
   G_OBJECT_CLASS (vct_table_model_parent_class)->finalize (object);

@@ -57,10 +57,12 @@ private func makeCoreTable() -> VctCore {
         Unmanaged<CListModel>.fromOpaque(core!).release()
     },
     list_get_n_items: { core in
-        UInt32(clamping: Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().count)
+        // The object holds the core for the call: no retain (a list core has a weak
+        // reference's side table, so each retain would be an atomic on it).
+        UInt32(clamping: Unmanaged<CListModel>.fromOpaque(core!)._withUnsafeGuaranteedRef { $0.count })
     },
     list_get_item: { core, position in
-        Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().item(at: Int(position))
+        Unmanaged<CListModel>.fromOpaque(core!)._withUnsafeGuaranteedRef { $0.item(at: Int(position)) }
     },
     list_get_n_sections: { core in
         UInt32(clamping: Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().numberOfSections)

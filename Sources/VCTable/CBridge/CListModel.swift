@@ -86,8 +86,8 @@ final class CListModel: @unchecked Sendable {
         /// Installs `object` (a new, inactive row object at new position `index`) as the
         /// probe object of its class, with one reference of the list's; returns the one it
         /// replaces, whose reference the caller drops, if no view holds it.
-        mutating func install(_ object: UnsafeMutableRawPointer, at index: Int, _ entry: FlatSections.Entry) -> UnsafeMutableRawPointer? {
-            let key = Int(CRow.classId(of: entry.model).rawValue)
+        mutating func install(_ object: UnsafeMutableRawPointer, at index: Int, _ model: any RowViewModel) -> UnsafeMutableRawPointer? {
+            let key = Int(CRow.classId(of: model).rawValue)
             guard key < probes.count else { return nil }
             var dropped: UnsafeMutableRawPointer?
             if let current = probes[key] {
@@ -181,39 +181,60 @@ final class CListModel: @unchecked Sendable {
         return .old(state.emission!.transition.oldResume + position - newEnd)
     }
 
+    /// What `item(at:)` finds under its first lock: an object to return (a live one, one
+    /// made earlier in this emission, or a probe object), nothing (past the end), or the
+    /// view model to make an object for.
+    private enum Lookup {
+        case object(ObjectPointer)
+        case end
+        case make(any RowViewModel, RowRole, emitting: Bool)
+    }
+
     /// The row object at a flat position (transfer full), or `nil` past the end.
+    ///
+    /// One lock and an array read for a position whose object lives, and for a probe
+    /// while a batch is emitted (the probe object re-pointed); making an object takes a
+    /// second lock to store it.
     func item(at position: Int) -> UnsafeMutableRawPointer? {
         guard position >= 0 else { return nil }
-        let looked = state.withLock { state -> (live: ObjectPointer?, entry: FlatSections.Entry?) in
+        let lookup = state.withLock { state -> Lookup in
             let place = Self.place(of: position, in: state)
-            if let live = Self.slot(at: place, in: state)?.get() { return (ObjectPointer(raw: live), nil) }
-            guard state.emission != nil else { return (nil, state.shown.entry(at: position)) }
+            if let live = Self.slot(at: place, in: state)?.get() { return .object(ObjectPointer(raw: live)) }
+            guard state.emission != nil else {
+                guard let (model, role) = state.shown.model(at: position) else { return .end }
+                return .make(model, role, emitting: false)
+            }
+            guard let (model, role) = state.emission!.transition.model(at: position) else { return .end }
             if case .new(let index) = place {
                 if let made = state.emission!.made[index] {
                     g_object_ref(made)
-                    return (ObjectPointer(raw: made), nil)
+                    return .object(ObjectPointer(raw: made))
                 }
-                if let (model, _) = state.emission!.transition.model(at: position),
-                   let probe = state.emission!.probe(index, model) {
-                    return (ObjectPointer(raw: probe), nil)
-                }
+                if let probe = state.emission!.probe(index, model) { return .object(ObjectPointer(raw: probe)) }
             }
-            return (nil, state.emission!.transition.entry(at: position))
+            return .make(model, role, emitting: true)
         }
-        if let live = looked.live { return live.raw }
-        guard let entry = looked.entry else { return nil }
-        let emitting = state.withLock { $0.emission != nil }
-        let made = ObjectPointer(raw: CRow.makeObject(entry.model, kinds: list.kinds, role: entry.role, active: !emitting))
+        switch lookup {
+        case .object(let object): return object.raw
+        case .end: return nil
+        case .make(let model, let role, let emitting): return make(model, role, at: position, emitting: emitting)
+        }
+    }
+
+    /// `item(at:)` for a position with no live object: a new one, stored as the position's
+    /// own, or, while a batch is emitted, made inactive as the probe object of its class.
+    private func make(_ model: any RowViewModel, _ role: RowRole, at position: Int, emitting: Bool) -> UnsafeMutableRawPointer {
+        let made = ObjectPointer(raw: CRow.makeObject(model, kinds: list.kinds, role: role, active: !emitting))
         // `active`: whether the object is a position's own (subscribed now), not a probe.
-        let (result, extra, active) = state.withLock { state -> (ObjectPointer, ObjectPointer?, Bool) in
+        let (result, extra, active, sweep) = state.withLock { state -> (ObjectPointer, ObjectPointer?, Bool, Bool) in
             let place = Self.place(of: position, in: state)
             // Another thread may have made one meanwhile: the first one stays.
-            if let live = Self.slot(at: place, in: state)?.get() { return (ObjectPointer(raw: live), made, false) }
+            if let live = Self.slot(at: place, in: state)?.get() { return (ObjectPointer(raw: live), made, false, false) }
             guard state.emission != nil else {
-                guard position < state.slots.count else { return (made, nil, true) }
+                guard position < state.slots.count else { return (made, nil, true, false) }
                 state.slots[position] = WeakObject(made.raw)
                 state.stored += 1
-                return (made, nil, true)
+                return (made, nil, true, state.stored >= state.sweepAt)
             }
             switch place {
             case .old(let index):
@@ -225,21 +246,21 @@ final class CListModel: @unchecked Sendable {
                 if let final = state.emission!.finalPosition(of: place), final < state.emission!.newSlots.count {
                     state.emission!.newSlots[final] = slot
                 }
-                return (made, nil, true)
+                return (made, nil, true, false)
             case .new(let index), .shown(let index):
                 if let other = state.emission!.made[index] {
                     g_object_ref(other)
-                    return (ObjectPointer(raw: other), made, false)
+                    return (ObjectPointer(raw: other), made, false, false)
                 }
-                let key = Int(CRow.classId(of: entry.model).rawValue)
+                let key = Int(CRow.classId(of: model).rawValue)
                 if key < Emission.probeClasses, let probe = state.emission!.probes[key], probe.position == index {
                     g_object_ref(probe.object)
-                    return (ObjectPointer(raw: probe.object), made, false)
+                    return (ObjectPointer(raw: probe.object), made, false, false)
                 }
                 // The probe object of its class until a view holds it or another probe
                 // takes it; a slot only at the end, if a view holds it then (activated then).
-                let dropped = state.emission!.install(made.raw, at: index, entry)
-                return (made, dropped.map { ObjectPointer(raw: $0) }, false)
+                let dropped = state.emission!.install(made.raw, at: index, model)
+                return (made, dropped.map { ObjectPointer(raw: $0) }, false, false)
             }
         }
         // Made inactive while a batch was emitted but not a probe after all (an old row's, or
@@ -248,7 +269,7 @@ final class CListModel: @unchecked Sendable {
             CRow.from(object: made.raw)?.activate(object: made.raw)
         }
         if let extra { g_object_unref(extra.raw) }
-        sweepIfDue()
+        if sweep { sweepIfDue() }
         return result.raw
     }
 

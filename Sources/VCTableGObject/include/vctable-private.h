@@ -107,6 +107,24 @@ typedef enum {
 #ifndef __swift__
 /* Implemented by the Swift core (@c(_vct_core)); the same table on every call. */
 const VctCore *_vct_core (void);
+
+/* vct-object.c: _vct_core()'s table, once read. The C half reads the table through this:
+ * _vct_core() is a Swift lazy global (a swift_once on every call), and get_item and
+ * get_n_items run hundreds of thousands of times per reload under a GtkListView. */
+G_GNUC_INTERNAL extern const VctCore *_vct_core_table;
+
+static inline const VctCore *
+vct_core (void)
+{
+  const VctCore *table = g_atomic_pointer_get (&_vct_core_table);
+
+  if (G_UNLIKELY (table == NULL))
+    {
+      table = _vct_core ();
+      g_atomic_pointer_set (&_vct_core_table, table);
+    }
+  return table;
+}
 #endif
 
 /* ------------------------------------------------- implemented by the C half, for Swift */
