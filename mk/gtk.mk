@@ -15,15 +15,19 @@
 #                      (BENCH_LISTVIEW_ROWS): a GtkListView over VCTable's list against the
 #                      same view over a GListStore changed by splices, five reload shapes
 #                      (BENCHMARKS.md, "GtkListView against a GListStore");
-#                      BENCH_LISTVIEW_ARGS="--reps 9 --no-selection"
-#   make bench-gtk-quick  both on 10 000 rows, once each: they must run to their end (in
-#                      `make test`); their figures mean nothing
+#                      BENCH_LISTVIEW_ARGS="--reps 9 --no-selection". Then
+#                      Benchmarks/gtk/bench-probes.c (no window): what one covering
+#                      items-changed costs the list model itself, GTK's probes included,
+#                      against a GListStore (BENCH_PROBES_ARGS="--rows 10000,100000 --reps 9")
+#   make bench-gtk-quick  the three on 10 000 rows, once each: they must run to their end
+#                      (in `make test`); their figures mean nothing
 
 .PHONY: gtk-deps gtk-app gtk-test gtk-app-test bench-gtk bench-gtk-run bench-gtk-build bench-gtk-quick
 
 BENCH_GTK_ARGS ?= --reps 5
 BENCH_LISTVIEW_ARGS ?= --reps 5
 BENCH_LISTVIEW_ROWS ?= 10000 100000 1000000
+BENCH_PROBES_ARGS ?= --rows 10000,100000,1000000 --reps 7
 XVFB_BENCH = GTK_A11Y=none xvfb-run -a -s "-screen 0 1280x1024x24"
 
 gtk-deps:
@@ -45,6 +49,8 @@ bench-gtk-build: gtk-deps stage demo
 	    $$($(PKG) --cflags --libs vctable gtk4) -lpthread
 	$(CC) $(DEMO_CFLAGS) -o build/bench-listview Benchmarks/gtk/bench-listview.c \
 	    $$($(PKG) --cflags --libs vctable gtk4) -lpthread
+	$(CC) $(DEMO_CFLAGS) -o build/bench-probes Benchmarks/gtk/bench-probes.c \
+	    $$($(PKG) --cflags --libs vctable)
 
 # bench-listview fails (non-zero) only when something is wrong: rows never shown, a model
 # error, a GLib/GTK warning or critical (it installs a log writer); never on timing.
@@ -60,12 +66,15 @@ bench-gtk-run: bench-gtk-build
 	    echo "$(XVFB_BENCH) build/bench-listview --rows $$rows $(BENCH_LISTVIEW_ARGS)"; \
 	    $(XVFB_BENCH) build/bench-listview --rows $$rows $(BENCH_LISTVIEW_ARGS) || exit 1; \
 	done
+	build/bench-probes $(BENCH_PROBES_ARGS)
 
 bench-gtk-quick: bench-gtk-build
 	@passed=0; failed=0; \
 	if $(XVFB_BENCH) build/bench-window --demo build/vctable-demo --rows 10000 --reps 1; \
 	then passed=$$((passed + 1)); else failed=$$((failed + 1)); fi; \
 	if $(XVFB_BENCH) build/bench-listview --rows 10000 --reps 1; \
+	then passed=$$((passed + 1)); else failed=$$((failed + 1)); fi; \
+	if build/bench-probes --rows 10000 --reps 1; \
 	then passed=$$((passed + 1)); else failed=$$((failed + 1)); fi; \
 	echo "bench-gtk-quick: $$passed passed, $$failed failed"; \
 	[ $$failed -eq 0 ]

@@ -78,9 +78,90 @@ final class CListModel: @unchecked Sendable {
                 return current.object
             }
             // Held: it stays that position's object (our reference moves to `made`).
+            resolveNow(current)
             made.keep(current.object, at: current.position, count: newSlots.count)
             probes[key] = nil
             return nil
+        }
+
+        /// The probe object for new position `index` without its view model, if one can
+        /// serve (transfer full): when `index` is a row of a section whose rows share one
+        /// class, and that class's probe object is held by this list alone, it shows
+        /// `index` from now on, its view model read only if someone reads the object
+        /// (`CRow.showPending`). GTK drops almost every probe unread.
+        mutating func lazyProbe(_ index: Int) -> UnsafeMutableRawPointer? {
+            guard let section = transition.new.sectionIndex(at: index) else { return nil }
+            var offset = index - transition.new.start(ofSection: section)
+            if transition.new.sections[section].header != nil {
+                if offset == 0 { return nil }
+                offset -= 1
+            }
+            guard offset < transition.new.sections[section].rows.count else { return nil }
+            let key = rowKey(ofSection: section)
+            guard key >= 0, key < probes.count, probes[key] != nil else { return nil }
+            let object = probes[key]!.object
+            if probes[key]!.position != index {
+                guard UnsafeMutablePointer<GObject>(OpaquePointer(object)).pointee.ref_count == 1 else { return nil }
+                probes[key]!.core.showPending(index)
+                probes[key]!.position = index
+            }
+            g_object_ref(object)
+            return object
+        }
+
+        /// Per section of the new list, the probe class its rows share (`rowKey`).
+        var sectionKeys: [Int] = []
+        private static let unknownKey = -2
+        private static let mixedKey = -1
+
+        /// The probe class shared by every row of new section `section`, or `mixedKey`;
+        /// found once per section (a pass over its rows' types).
+        private mutating func rowKey(ofSection section: Int) -> Int {
+            if sectionKeys.isEmpty {
+                sectionKeys = Array(repeating: Self.unknownKey, count: transition.new.sections.count)
+            }
+            if sectionKeys[section] == Self.unknownKey {
+                sectionKeys[section] = Self.sharedKey(of: transition.new.sections[section].rows)
+            }
+            return sectionKeys[section]
+        }
+
+        private static func sharedKey(of rows: [any RowViewModel]) -> Int {
+            guard let first = rows.first else { return mixedKey }
+            guard rowsShareType(rows) else { return mixedKey }
+            return Int(CRow.classId(ofType: Swift.type(of: first)).rawValue)
+        }
+
+        /// Whether every row has the first one's dynamic type. Read from each existential
+        /// container in place: Swift lays out an opaque existential as three words of value
+        /// buffer, then its type's metadata, then the witness table (docs/ABI/TypeLayout.rst).
+        /// Asking `type(of:)` copies each view model out of the array first, which made
+        /// this pass a fifth of a reload's probes. Any other layout takes that way.
+        static func rowsShareType(_ rows: [any RowViewModel]) -> Bool {
+            let word = MemoryLayout<UnsafeRawPointer>.size
+            guard MemoryLayout<any RowViewModel>.size == 5 * word else {
+                guard let first = rows.first else { return true }
+                let type = ObjectIdentifier(Swift.type(of: first))
+                return rows.allSatisfy { ObjectIdentifier(Swift.type(of: $0)) == type }
+            }
+            return rows.withUnsafeBytes { bytes in
+                let stride = MemoryLayout<any RowViewModel>.stride
+                guard bytes.count >= stride else { return true }
+                let type = bytes.load(fromByteOffset: 3 * word, as: UInt.self)
+                var offset = stride + 3 * word
+                while offset < bytes.count {
+                    if bytes.load(fromByteOffset: offset, as: UInt.self) != type { return false }
+                    offset += stride
+                }
+                return true
+            }
+        }
+
+        /// A probe object given a position lazily shows that position's view model now
+        /// (under the list's lock): before it becomes its position's own object.
+        func resolveNow(_ probe: Probe) {
+            guard probe.core.isPending, let (model, _) = transition.new.model(at: probe.position) else { return }
+            probe.core.repoint(to: model)
         }
 
         /// Installs `object` (a new, inactive row object at new position `index`) as the
@@ -92,6 +173,7 @@ final class CListModel: @unchecked Sendable {
             var dropped: UnsafeMutableRawPointer?
             if let current = probes[key] {
                 if UnsafeMutablePointer<GObject>(OpaquePointer(current.object)).pointee.ref_count > 1 {
+                    resolveNow(current)
                     made.keep(current.object, at: current.position, count: newSlots.count)
                 } else {
                     dropped = current.object
@@ -107,8 +189,9 @@ final class CListModel: @unchecked Sendable {
         mutating func settleProbes() -> [UnsafeMutableRawPointer] {
             var dropped: [UnsafeMutableRawPointer] = []
             for case let probe? in probes {
-                if UnsafeMutablePointer<GObject>(OpaquePointer(probe.object)).pointee.ref_count > 1,
-                   made[probe.position] == nil {
+                let held = UnsafeMutablePointer<GObject>(OpaquePointer(probe.object)).pointee.ref_count > 1
+                if held { resolveNow(probe) }
+                if held, made[probe.position] == nil {
                     made.keep(probe.object, at: probe.position, count: newSlots.count)
                 } else {
                     dropped.append(probe.object)
@@ -204,13 +287,16 @@ final class CListModel: @unchecked Sendable {
                 guard let (model, role) = state.shown.model(at: position) else { return .end }
                 return .make(model, role, emitting: false)
             }
-            guard let (model, role) = state.emission!.transition.model(at: position) else { return .end }
             if case .new(let index) = place {
                 if let made = state.emission!.made[index] {
                     g_object_ref(made)
                     return .object(ObjectPointer(raw: made))
                 }
-                if let probe = state.emission!.probe(index, model) { return .object(ObjectPointer(raw: probe)) }
+                if let probe = state.emission!.lazyProbe(index) { return .object(ObjectPointer(raw: probe)) }
+            }
+            guard let (model, role) = state.emission!.transition.model(at: position) else { return .end }
+            if case .new(let index) = place, let probe = state.emission!.probe(index, model) {
+                return .object(ObjectPointer(raw: probe))
             }
             return .make(model, role, emitting: true)
         }
@@ -224,7 +310,8 @@ final class CListModel: @unchecked Sendable {
     /// `item(at:)` for a position with no live object: a new one, stored as the position's
     /// own, or, while a batch is emitted, made inactive as the probe object of its class.
     private func make(_ model: any RowViewModel, _ role: RowRole, at position: Int, emitting: Bool) -> UnsafeMutableRawPointer {
-        let made = ObjectPointer(raw: CRow.makeObject(model, kinds: list.kinds, role: role, active: !emitting))
+        let made = ObjectPointer(raw: CRow.makeObject(
+            model, kinds: list.kinds, role: role, active: !emitting, probeOwner: emitting ? self : nil))
         // `active`: whether the object is a position's own (subscribed now), not a probe.
         let (result, extra, active, sweep) = state.withLock { state -> (ObjectPointer, ObjectPointer?, Bool, Bool) in
             let place = Self.place(of: position, in: state)
@@ -271,6 +358,17 @@ final class CListModel: @unchecked Sendable {
         if let extra { g_object_unref(extra.raw) }
         if sweep { sweepIfDue() }
         return result.raw
+    }
+
+    /// A probe object's pending position (`CRow.resolvePending`, on its first read): it is
+    /// re-pointed to the view model there. Positions are pending only while a batch is
+    /// emitted; the emission's end re-points each probe object a view still holds.
+    func resolve(_ core: CRow, at position: Int) {
+        let model = state.withLock { state -> (any RowViewModel)? in
+            guard state.emission != nil else { return nil }
+            return state.emission!.transition.new.model(at: position)?.model
+        }
+        if let model { core.repoint(to: model) }
     }
 
     private static func slot(at place: SlotPlace, in state: borrowing State) -> WeakObject? {
@@ -542,7 +640,8 @@ struct FlatCarry {
 /// its core, and the new position it shows.
 struct Probe {
     var object: UnsafeMutableRawPointer
-    var core: CRow
+    /// Owned by `object`, which the probe holds.
+    unowned(unsafe) var core: CRow
     var position: Int
 }
 

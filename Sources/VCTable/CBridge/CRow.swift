@@ -36,10 +36,19 @@ final class CRow: @unchecked Sendable {
     private let state: Mutex<State>
     let role: RowRole
     private let object = Mutex<WeakObject?>(nil)
+    /// While this is a list's probe object re-pointed lazily (`CListModel.Emission`): the
+    /// new position whose view model it shows from now on, read on first use
+    /// (`resolvePending`); -1 otherwise. A probe that GTK looks at and drops is never read,
+    /// so it never pays for its view model.
+    private let pendingPosition = Atomic<Int>(-1)
+    /// The list a probe object belongs to. Positions are pending only while that list
+    /// emits a batch, and the list outlives its emissions.
+    private unowned(unsafe) let probeOwner: CListModel?
 
-    private init(_ row: any RowViewModel, kinds: RowKindRegistry, role: RowRole) {
+    private init(_ row: any RowViewModel, kinds: RowKindRegistry, role: RowRole, probeOwner: CListModel?) {
         state = Mutex(State(row: row, kinds: kinds))
         self.role = role
+        self.probeOwner = probeOwner
     }
 
     deinit {
@@ -51,9 +60,10 @@ final class CRow: @unchecked Sendable {
     /// A new row object (transfer full) for `row`, a `VctRow` subclass chosen by the view
     /// model's type, its kind from `kinds`; active (subscribed) unless `active` is false.
     static func makeObject(
-        _ row: any RowViewModel, kinds: RowKindRegistry, role: RowRole, active: Bool = true
+        _ row: any RowViewModel, kinds: RowKindRegistry, role: RowRole, active: Bool = true,
+        probeOwner: CListModel? = nil
     ) -> UnsafeMutableRawPointer {
-        let core = CRow(row, kinds: kinds, role: role)
+        let core = CRow(row, kinds: kinds, role: role, probeOwner: probeOwner)
         let object = _vct_row_new(classId(of: row), Unmanaged.passRetained(core).toOpaque())!
         if active { core.activate(object: object) }
         return object
@@ -61,6 +71,7 @@ final class CRow: @unchecked Sendable {
 
     /// Subscribes to the view model's changes, if not yet done; `object` is this core's.
     func activate(object pointer: UnsafeMutableRawPointer) {
+        resolvePending()
         let row = state.withLock { state -> (any RowViewModel)? in
             guard !state.active else { return nil }
             state.active = true
@@ -69,6 +80,9 @@ final class CRow: @unchecked Sendable {
         guard let row else { return }
         object.withLock { $0 = WeakObject(pointer) }
         let subscription = subscribe(row)
+        // A view model with no change stream (the photo table's) never changes what the
+        // object told: a re-point compares with the old view model, so nothing is copied.
+        guard subscription != nil else { return }
         state.withLock { state in
             state.subscription = subscription
             for name in state.row.propertyNames { state.told[name] = state.row.property(name) }
@@ -77,7 +91,8 @@ final class CRow: @unchecked Sendable {
 
     /// The kind (`RowKindRegistry`), or `nil` when the type is not registered for the role.
     var kind: UnsafeMutablePointer<CChar>? {
-        state.withLock { state in
+        resolvePending()
+        return state.withLock { state in
             if state.kind == nil, let kinds = state.kinds {
                 state.kind = (try? kinds.kind(of: state.row, role: role)).map { strdup($0) }
             }
@@ -92,27 +107,50 @@ final class CRow: @unchecked Sendable {
     }
 
     static func classId(of row: any RowViewModel) -> VctRowClassId {
-        // The photo table's rows first, without a dynamic cast: a reload of many rows asks
-        // this for every row a view probes.
-        if ObjectIdentifier(type(of: row)) == ObjectIdentifier(PhotoCellViewModel.self) { return VCT_ROW_CLASS_PHOTO }
-        return switch row {
-        case is PhotoCellViewModel: VCT_ROW_CLASS_PHOTO
-        case is MemberRowViewModel: VCT_ROW_CLASS_MEMBER
-        case is PhotoRowViewModel: VCT_ROW_CLASS_FEED_PHOTO
-        case is DayHeaderViewModel: VCT_ROW_CLASS_DAY_HEADER
-        case is SongRowViewModel: VCT_ROW_CLASS_SONG
+        classId(ofType: type(of: row))
+    }
+
+    /// The class of a view model type's rows: the same comparisons without an instance
+    /// (no dynamic cast: a reload of many rows asks this for every section a view probes).
+    static func classId(ofType type: any RowViewModel.Type) -> VctRowClassId {
+        switch ObjectIdentifier(type) {
+        case ObjectIdentifier(PhotoCellViewModel.self): VCT_ROW_CLASS_PHOTO
+        case ObjectIdentifier(MemberRowViewModel.self): VCT_ROW_CLASS_MEMBER
+        case ObjectIdentifier(PhotoRowViewModel.self): VCT_ROW_CLASS_FEED_PHOTO
+        case ObjectIdentifier(DayHeaderViewModel.self): VCT_ROW_CLASS_DAY_HEADER
+        case ObjectIdentifier(SongRowViewModel.self): VCT_ROW_CLASS_SONG
         default: VCT_ROW_CLASS_GENERIC
         }
     }
 
     /// The view model shown now.
-    var row: any RowViewModel { state.withLock { $0.row } }
+    var row: any RowViewModel {
+        resolvePending()
+        return state.withLock { $0.row }
+    }
+
+    /// As a probe object: shows new position `position` of its list from now on, its view
+    /// model read on first use. Only the list calls this, holding the only reference.
+    func showPending(_ position: Int) {
+        pendingPosition.store(position, ordering: .releasing)
+    }
+
+    /// Whether a position is pending (`showPending`).
+    var isPending: Bool { pendingPosition.load(ordering: .acquiring) >= 0 }
+
+    /// Re-points to the pending position's view model, if one is pending.
+    func resolvePending() {
+        let position = pendingPosition.load(ordering: .acquiring)
+        guard position >= 0, let owner = probeOwner else { return }
+        owner.resolve(self, at: position)
+    }
 
     /// The row object, strongly (`g_object_unref` it), or `nil` once it is finalized.
     func strongObject() -> UnsafeMutableRawPointer? { object.withLock { $0 }?.get() }
 
     /// A property as the caller should see it now: as of the change being reported, if any.
     func property(_ name: String) -> PropertyValue? {
+        resolvePending()
         let (row, change) = state.withLock { ($0.row, $0.delivering) }
         if let change { return change.value(of: name) }
         return row.property(name)
@@ -153,6 +191,7 @@ final class CRow: @unchecked Sendable {
     /// it is the same view model: a change it reported to the old subscription that had
     /// not been delivered yet is dropped with that subscription, and is notified here.
     func repoint(to newRow: any RowViewModel) {
+        var oldRow: (any RowViewModel)?
         let oldSubscription = state.withLock { state -> (any Disposable)?? in
             guard state.active else {
                 // Nothing told, nothing subscribed: it shows the new view model from now on
@@ -168,21 +207,28 @@ final class CRow: @unchecked Sendable {
                 state.row = newRow
                 state.subscription = nil
             }
+            oldRow = state.row
             return .some(state.subscription)
         }
+        // A pending position ends once the new view model is in place (a reader on another
+        // thread sees either the pending position or the new view model).
+        pendingPosition.store(-1, ordering: .releasing)
         guard let oldSubscription else { return }
         oldSubscription?.dispose()
         let subscription = subscribe(newRow)
         var changed: [String] = []
         state.withLock { state in
             state.subscription = subscription
+            // Nothing told is kept for a view model with no change stream (`activate`):
+            // the old one's values are what the object told.
+            let toldKept = !state.told.isEmpty
             for name in newRow.propertyNames {
                 let value = newRow.property(name)
-                if state.told[name] != value {
-                    state.told[name] = value
-                    changed.append(name)
-                }
+                let told = toldKept ? state.told[name] : oldRow?.property(name)
+                if told != value { changed.append(name) }
+                if subscription != nil { state.told[name] = value }
             }
+            if subscription == nil { state.told = [:] }
         }
         guard !changed.isEmpty, let object = strongObject() else { return }
         for name in changed { name.withCString { _vct_row_notify(object, $0) } }
