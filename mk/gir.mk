@@ -1,5 +1,5 @@
-# mk/gir.mk: GObject-Introspection: Vct-1.0.gir and its typelib, so Python (PyGObject),
-# JavaScript (GJS), Vala and Rust use VCTable with no hand-written binding.
+# mk/gir.mk: GObject-Introspection: Vct-1.0.gir, its typelib and a Vala vapi, so Python
+# (PyGObject), JavaScript (GJS), Vala and Rust use VCTable with no hand-written binding.
 # Included by the top-level Makefile.
 #
 #   make gi-test              the Python suite and the GJS smoke test (in `make test`)
@@ -7,7 +7,9 @@
 #                             every annotation is right or the build fails) over the
 #                             installed headers and library, then g-ir-compiler, into
 #                             PREFIX/share/gir-1.0/Vct-1.0.gir and
-#                             PREFIX/lib/girepository-1.0/Vct-1.0.typelib.
+#                             PREFIX/lib/girepository-1.0/Vct-1.0.typelib, then vapigen
+#                             (warnings are errors too) over that GIR, into
+#                             PREFIX/share/vala/vapi/vctable.vapi and vctable.deps.
 #                             INTROSPECTION=no skips it (the sanitizer builds do: their
 #                             library cannot be loaded by the scanner's dumper).
 #
@@ -15,7 +17,10 @@
 # library with GI_TYPELIB_PATH=PREFIX/lib/girepository-1.0 alone. Debian's libgirepository
 # looks in /usr/lib/girepository-1.0 and /usr/lib/<triplet>/girepository-1.0 by itself:
 # with PREFIX=/usr nothing is needed; /usr/local needs GI_TYPELIB_PATH like any library
-# installed there (we write nothing outside PREFIX).
+# installed there (we write nothing outside PREFIX). The vapi is named after vctable.pc,
+# so a Vala program builds with `valac --vapidir=PREFIX/share/vala/vapi --pkg vctable`
+# (valac looks in share/vala/vapi under XDG_DATA_DIRS, /usr/local/share and /usr/share
+# by default; for another PREFIX, PKG_CONFIG_PATH finds vctable.pc, as for a C program).
 
 INTROSPECTION ?= yes
 GIR_NAMESPACE = Vct
@@ -34,6 +39,9 @@ gi-test: stage
 gir-deps:
 	@scripts/ensure-deps.sh gir
 
+# vapigen has no --fatal-warnings: the step fails unless its closing line counts 0 warnings
+# (none needs a .metadata file today). vctable.deps names the packages the vapi uses, so
+# `--pkg vctable` loads gio-2.0's vapi too (GLib.ListModel, GLib.Cancellable).
 gir-install: gir-deps
 ifeq ($(INTROSPECTION),yes)
 	install -d $(GIR_ROOT)/share/gir-1.0 $(GIR_ROOT)/lib/girepository-1.0
@@ -49,4 +57,10 @@ ifeq ($(INTROSPECTION),yes)
 	g-ir-compiler --shared-library=$(PREFIX)/lib/libVCTable.so \
 	    --output=$(GIR_ROOT)/lib/girepository-1.0/$(GIR_NAMESPACE)-$(GIR_VERSION).typelib \
 	    $(GIR_ROOT)/share/gir-1.0/$(GIR_NAMESPACE)-$(GIR_VERSION).gir
+	@scripts/ensure-deps.sh vala
+	install -d $(GIR_ROOT)/share/vala/vapi
+	out=$$(vapigen --library=vctable --pkg=gio-2.0 --directory=$(GIR_ROOT)/share/vala/vapi \
+	    $(GIR_ROOT)/share/gir-1.0/$(GIR_NAMESPACE)-$(GIR_VERSION).gir 2>&1); status=$$?; \
+	    echo "$$out"; [ $$status = 0 ] && echo "$$out" | grep -q ' - 0 warning(s)$$'
+	echo gio-2.0 > $(GIR_ROOT)/share/vala/vapi/vctable.deps
 endif

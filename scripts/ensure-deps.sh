@@ -29,6 +29,9 @@ for extra in "$@"; do
         pytest) /usr/bin/python3 -c 'import gi' 2>/dev/null || missing="$missing python3-gi"
                 /usr/bin/python3 -c 'import pytest' 2>/dev/null || missing="$missing python3-pytest" ;;
         gjs) need_command gjs gjs ;;
+        # Vala: vapigen (in valac) and the compiler (valac-bin, which valac depends on).
+        vala) need_command valac valac
+              need_command vapigen valac ;;
         gi-docgen) need_command gi-docgen gi-docgen ;;
         gtk4) pkg-config --exists gtk4 2>/dev/null || missing="$missing libgtk-4-dev" ;;
         xvfb) need_command xvfb-run xvfb
