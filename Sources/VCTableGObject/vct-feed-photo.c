@@ -149,12 +149,6 @@ _vct_feed_photo_new (gint64      id,
   return self;
 }
 
-/**
- * vct_feed_photo_get_id:
- * @photo: a photo
- *
- * Returns: the photo's id
- */
 gint64
 vct_feed_photo_get_id (VctFeedPhoto *photo)
 {
@@ -162,12 +156,6 @@ vct_feed_photo_get_id (VctFeedPhoto *photo)
   return photo->id;
 }
 
-/**
- * vct_feed_photo_get_title:
- * @photo: a photo
- *
- * Returns: (transfer none): the photo's title
- */
 const char *
 vct_feed_photo_get_title (VctFeedPhoto *photo)
 {
@@ -175,12 +163,6 @@ vct_feed_photo_get_title (VctFeedPhoto *photo)
   return photo->title;
 }
 
-/**
- * vct_feed_photo_get_description:
- * @photo: a photo
- *
- * Returns: (transfer none): the photo's description
- */
 const char *
 vct_feed_photo_get_description (VctFeedPhoto *photo)
 {
@@ -188,12 +170,6 @@ vct_feed_photo_get_description (VctFeedPhoto *photo)
   return photo->description;
 }
 
-/**
- * vct_feed_photo_get_url:
- * @photo: a photo
- *
- * Returns: (transfer none): the image's URL
- */
 const char *
 vct_feed_photo_get_url (VctFeedPhoto *photo)
 {
@@ -201,12 +177,6 @@ vct_feed_photo_get_url (VctFeedPhoto *photo)
   return photo->url;
 }
 
-/**
- * vct_feed_photo_get_date:
- * @photo: a photo
- *
- * Returns: (transfer none): when the photo was posted
- */
 GDateTime *
 vct_feed_photo_get_date (VctFeedPhoto *photo)
 {

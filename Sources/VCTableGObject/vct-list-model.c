@@ -186,17 +186,6 @@ _vct_list_model_emit_items_changed (gpointer list,
     }
 }
 
-/**
- * vct_list_model_get_section:
- * @list: a list
- * @position: a flat position
- * @out_start: (out) (optional): the flat position of the section's first item
- * @out_end: (out) (optional): the flat position just after the section's last item
- *
- * The half-open range of the section that holds @position.
- *
- * Returns: the index of the section, or the section count past the end
- */
 guint
 vct_list_model_get_section (VctListModel *list,
                             guint         position,
@@ -216,12 +205,6 @@ vct_list_model_get_section (VctListModel *list,
   return section;
 }
 
-/**
- * vct_list_model_get_n_sections:
- * @list: a list
- *
- * Returns: how many sections the list has
- */
 guint
 vct_list_model_get_n_sections (VctListModel *list)
 {

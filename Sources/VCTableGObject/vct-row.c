@@ -265,12 +265,6 @@ _vct_row_notify (gpointer row, const char *name)
   g_free (pspecs);
 }
 
-/**
- * vct_row_select:
- * @row: a row
- *
- * Reports "row selected" to the row's view model.
- */
 void
 vct_row_select (VctRow *row)
 {
@@ -283,12 +277,6 @@ vct_row_select (VctRow *row)
     _vct_core ()->row_select (priv->core);
 }
 
-/**
- * vct_row_press:
- * @row: a row
- *
- * Reports "the row's control was pressed" to the row's view model.
- */
 void
 vct_row_press (VctRow *row)
 {
@@ -301,12 +289,6 @@ vct_row_press (VctRow *row)
     _vct_core ()->row_press (priv->core);
 }
 
-/**
- * vct_row_get_role:
- * @row: a row
- *
- * Returns: where @row shows in its section
- */
 VctRowRole
 vct_row_get_role (VctRow *row)
 {

@@ -279,12 +279,6 @@ _vct_table_model_report (gpointer               model,
 
 /* ------------------------------------------------------------------ public API */
 
-/**
- * vct_table_model_get_title:
- * @model: a model
- *
- * Returns: (transfer none): the navigation title
- */
 const char *
 vct_table_model_get_title (VctTableModel *model)
 {
