@@ -90,7 +90,7 @@ vct_feed_photo_class_init (VctFeedPhotoClass *klass)
   /**
    * VctFeedPhoto:id: (getter get_id)
    *
-   * The photo's id.
+   * The photo's id in the feeds document.
    */
   properties[PROP_ID] =
     g_param_spec_int64 ("id", NULL, NULL, G_MININT64, G_MAXINT64, 0,
@@ -119,7 +119,7 @@ vct_feed_photo_class_init (VctFeedPhotoClass *klass)
   /**
    * VctFeedPhoto:date: (getter get_date)
    *
-   * When the photo was posted (UTC).
+   * When the photo was posted, in UTC, to the second.
    */
   properties[PROP_DATE] =
     g_param_spec_boxed ("date", NULL, NULL, G_TYPE_DATE_TIME, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);

@@ -99,7 +99,7 @@ vct_list_model_class_init (VctListModelClass *klass)
   /**
    * VctListModel:item-type:
    *
-   * The type of the items: [class@Row] (each item is one of its subclasses).
+   * The type of the items: [class@Row] (each item is one of its subclasses). Constant.
    */
   properties[PROP_ITEM_TYPE] =
     g_param_spec_gtype ("item-type", NULL, NULL, VCT_TYPE_ROW,
@@ -108,7 +108,8 @@ vct_list_model_class_init (VctListModelClass *klass)
   /**
    * VctListModel:n-items:
    *
-   * The number of items (headers and footers included), notified after each change.
+   * The number of items (headers and footers included). Notified on the list's context
+   * thread after the `items-changed` run that changed it.
    */
   properties[PROP_N_ITEMS] =
     g_param_spec_uint ("n-items", NULL, NULL, 0, G_MAXUINT, 0,

@@ -104,7 +104,8 @@ vct_row_class_init (VctRowClass *klass)
   /**
    * VctRow:role:
    *
-   * Where the row shows in its section: an item, the header or the footer.
+   * Where the row shows in its section: an item, the header or the footer; fixed for
+   * the object's life, so it is never notified.
    */
   properties[PROP_ROLE] =
     g_param_spec_enum ("role", NULL, NULL,
