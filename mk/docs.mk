@@ -5,8 +5,11 @@
 #                and enum of the C API, with a project page built from the README's
 #                introduction, the threading rules (docs/reference/threading.md) and
 #                PORTING.md. gi-docgen's warnings are errors; scripts/check-docs.py then
-#                checks that every exported vct_* function has its page, and
-#                scripts/check-porting.py that every C and GI name PORTING.md gives exists.
+#                checks that every exported vct_* function has its page and that the GIR
+#                documents every class, record, enum value, callback type, function,
+#                method, property and signal, and each parameter and return value (it
+#                lists what is missing and fails), and scripts/check-porting.py that every
+#                C and GI name PORTING.md gives exists.
 
 DOCS_OUT     = $(CURDIR)/build/docs
 DOCS_CONTENT = $(CURDIR)/build/docs-content

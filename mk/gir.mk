@@ -5,7 +5,9 @@
 #   make gi-test              the Python suite and the GJS smoke test (in `make test`)
 #   make install [PREFIX=…]   also runs gir-install: g-ir-scanner (warnings are errors:
 #                             every annotation is right or the build fails) over the
-#                             installed headers and library, then g-ir-compiler, into
+#                             installed headers and library, and the C half's sources
+#                             (Sources/VCTableGObject/*.c, not installed: the property and
+#                             signal docs are in their class_init), then g-ir-compiler, into
 #                             PREFIX/share/gir-1.0/Vct-1.0.gir and
 #                             PREFIX/lib/girepository-1.0/Vct-1.0.typelib, then vapigen
 #                             (warnings are errors too) over that GIR, into
@@ -26,6 +28,11 @@ INTROSPECTION ?= yes
 GIR_NAMESPACE = Vct
 GIR_VERSION   = 1.0
 GIR_ROOT      = $(DESTDIR)$(PREFIX)
+# The C half's sources, which are not installed: the scanner reads the documentation of
+# the classes' properties and signals there (in class_init; everything else is documented
+# in the headers). They include vctable-private.h from its include/ directory; their
+# static and underscore-prefixed functions do not become GIR symbols.
+GIR_SOURCES   = $(CURDIR)/Sources/VCTableGObject
 
 .PHONY: gir-deps gir-install gi-test
 
@@ -51,8 +58,8 @@ ifeq ($(INTROSPECTION),yes)
 	    --include=GObject-2.0 --include=Gio-2.0 --pkg=gio-2.0 \
 	    --pkg-export=vctable --c-include=vctable.h \
 	    --library=VCTable -L$(GIR_ROOT)/lib --library-path=$(GIR_ROOT)/lib \
-	    -I$(GIR_ROOT)/include -DVCTABLE_COMPILATION \
-	    $(GIR_ROOT)/include/vctable.h $(GIR_ROOT)/include/vctable/*.h \
+	    -I$(GIR_ROOT)/include -I$(GIR_SOURCES)/include -DVCTABLE_COMPILATION \
+	    $(GIR_ROOT)/include/vctable.h $(GIR_ROOT)/include/vctable/*.h $(GIR_SOURCES)/*.c \
 	    --output=$(GIR_ROOT)/share/gir-1.0/$(GIR_NAMESPACE)-$(GIR_VERSION).gir
 	g-ir-compiler --shared-library=$(PREFIX)/lib/libVCTable.so \
 	    --output=$(GIR_ROOT)/lib/girepository-1.0/$(GIR_NAMESPACE)-$(GIR_VERSION).typelib \

@@ -91,7 +91,7 @@ vct_cell_data_class_init (VctCellDataClass *klass)
   /**
    * VctCellData:id: (getter get_id)
    *
-   * The photo's id.
+   * The photo's id (the JSON's `id`): the row's identity across reloads.
    */
   properties[PROP_ID] =
     g_param_spec_int64 ("id", NULL, NULL, G_MININT64, G_MAXINT64, 0,
@@ -118,7 +118,7 @@ vct_cell_data_class_init (VctCellDataClass *klass)
   /**
    * VctCellData:url: (getter get_url)
    *
-   * The photo's URL.
+   * The photo's full-size image URL.
    */
   properties[PROP_URL] =
     g_param_spec_string ("url", NULL, NULL, NULL,

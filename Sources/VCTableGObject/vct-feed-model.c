@@ -103,8 +103,9 @@ vct_feed_model_class_init (VctFeedModelClass *klass)
   /**
    * VctFeedModel:title:
    *
-   * The screen's title: "Loading..." while a reload runs (every reload), then the
-   * feed's title ("Your Feeds") once it delivered, with data or with an error.
+   * The screen's title: "Loading..." from the model's creation and while a reload runs
+   * (every reload), then "Your Feeds" once it delivered, with data or with an error.
+   * Notified on the context thread when it changes.
    */
   properties[PROP_TITLE] =
     g_param_spec_string ("title", NULL, NULL, NULL,
@@ -112,7 +113,9 @@ vct_feed_model_class_init (VctFeedModelClass *klass)
   /**
    * VctFeedModel:loading: (getter is_loading)
    *
-   * Whether a reload runs (a spinner).
+   * Whether a reload is in flight (show a spinner): %TRUE from the call to
+   * [method@FeedModel.reload] until its outcome is delivered. Notified on the context
+   * thread when it changes.
    */
   properties[PROP_LOADING] =
     g_param_spec_boolean ("loading", NULL, NULL, FALSE,
@@ -120,8 +123,9 @@ vct_feed_model_class_init (VctFeedModelClass *klass)
   /**
    * VctFeedModel:list-hidden: (getter is_list_hidden)
    *
-   * Whether the list is hidden: before the first load; a later reload leaves the last
-   * good rows shown.
+   * Whether the list should be hidden: %TRUE until a reload first delivers rows, then
+   * %FALSE for good (a later reload, even a failed one, leaves the last good rows shown).
+   * Notified on the context thread when it changes.
    */
   properties[PROP_LIST_HIDDEN] =
     g_param_spec_boolean ("list-hidden", NULL, NULL, TRUE,
@@ -130,7 +134,8 @@ vct_feed_model_class_init (VctFeedModelClass *klass)
    * VctFeedModel:list: (getter get_list)
    *
    * The rows: a [class@ListModel] of day headers ([class@DayHeaderRow]), members
-   * ([class@MemberRow]) and photos ([class@FeedPhotoRow]).
+   * ([class@MemberRow]) and photos ([class@FeedPhotoRow]); the same object for the
+   * model's whole life, so it is never notified.
    */
   properties[PROP_LIST] =
     g_param_spec_object ("list", NULL, NULL, VCT_TYPE_LIST_MODEL,
@@ -141,9 +146,11 @@ vct_feed_model_class_init (VctFeedModelClass *klass)
   /**
    * VctFeedModel::did-error:
    * @model: the model
-   * @message: the text to show
+   * @message: the text to show: "An Error Occurred\n\n" and a description
    *
-   * A reload or a follow failed. Emitted on the context thread.
+   * A reload or a follow failed. After a failed reload the rows are kept (and the title
+   * is "Your Feeds" again); after a failed follow the member's row is back to
+   * %VCT_FOLLOW_STATE_NORMAL. Emitted later on the context thread.
    */
   signals[DID_ERROR] =
     g_signal_new ("did-error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -155,7 +162,8 @@ vct_feed_model_class_init (VctFeedModelClass *klass)
    * @model: the model
    * @photo: the photo to show
    *
-   * A photo row was selected: show its detail. Emitted on the context thread.
+   * A photo row was selected or pressed ([method@Row.select], [method@Row.press]): show
+   * its detail. Emitted later on the context thread, never inside the call.
    */
   signals[OPEN_DETAIL] =
     g_signal_new ("open-detail", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,

@@ -90,7 +90,7 @@ vct_feed_photo_class_init (VctFeedPhotoClass *klass)
   /**
    * VctFeedPhoto:id: (getter get_id)
    *
-   * The photo's id.
+   * The photo's id in the feeds document.
    */
   properties[PROP_ID] =
     g_param_spec_int64 ("id", NULL, NULL, G_MININT64, G_MAXINT64, 0,
@@ -119,7 +119,7 @@ vct_feed_photo_class_init (VctFeedPhotoClass *klass)
   /**
    * VctFeedPhoto:date: (getter get_date)
    *
-   * When the photo was posted (UTC).
+   * When the photo was posted, in UTC, to the second.
    */
   properties[PROP_DATE] =
     g_param_spec_boxed ("date", NULL, NULL, G_TYPE_DATE_TIME, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
@@ -149,12 +149,6 @@ _vct_feed_photo_new (gint64      id,
   return self;
 }
 
-/**
- * vct_feed_photo_get_id:
- * @photo: a photo
- *
- * Returns: the photo's id
- */
 gint64
 vct_feed_photo_get_id (VctFeedPhoto *photo)
 {
@@ -162,12 +156,6 @@ vct_feed_photo_get_id (VctFeedPhoto *photo)
   return photo->id;
 }
 
-/**
- * vct_feed_photo_get_title:
- * @photo: a photo
- *
- * Returns: (transfer none): the photo's title
- */
 const char *
 vct_feed_photo_get_title (VctFeedPhoto *photo)
 {
@@ -175,12 +163,6 @@ vct_feed_photo_get_title (VctFeedPhoto *photo)
   return photo->title;
 }
 
-/**
- * vct_feed_photo_get_description:
- * @photo: a photo
- *
- * Returns: (transfer none): the photo's description
- */
 const char *
 vct_feed_photo_get_description (VctFeedPhoto *photo)
 {
@@ -188,12 +170,6 @@ vct_feed_photo_get_description (VctFeedPhoto *photo)
   return photo->description;
 }
 
-/**
- * vct_feed_photo_get_url:
- * @photo: a photo
- *
- * Returns: (transfer none): the image's URL
- */
 const char *
 vct_feed_photo_get_url (VctFeedPhoto *photo)
 {
@@ -201,12 +177,6 @@ vct_feed_photo_get_url (VctFeedPhoto *photo)
   return photo->url;
 }
 
-/**
- * vct_feed_photo_get_date:
- * @photo: a photo
- *
- * Returns: (transfer none): when the photo was posted
- */
 GDateTime *
 vct_feed_photo_get_date (VctFeedPhoto *photo)
 {

@@ -99,7 +99,7 @@ vct_list_model_class_init (VctListModelClass *klass)
   /**
    * VctListModel:item-type:
    *
-   * The type of the items: [class@Row] (each item is one of its subclasses).
+   * The type of the items: [class@Row] (each item is one of its subclasses). Constant.
    */
   properties[PROP_ITEM_TYPE] =
     g_param_spec_gtype ("item-type", NULL, NULL, VCT_TYPE_ROW,
@@ -108,7 +108,8 @@ vct_list_model_class_init (VctListModelClass *klass)
   /**
    * VctListModel:n-items:
    *
-   * The number of items (headers and footers included), notified after each change.
+   * The number of items (headers and footers included). Notified on the list's context
+   * thread after the `items-changed` run that changed it.
    */
   properties[PROP_N_ITEMS] =
     g_param_spec_uint ("n-items", NULL, NULL, 0, G_MAXUINT, 0,
@@ -186,17 +187,6 @@ _vct_list_model_emit_items_changed (gpointer list,
     }
 }
 
-/**
- * vct_list_model_get_section:
- * @list: a list
- * @position: a flat position
- * @out_start: (out) (optional): the flat position of the section's first item
- * @out_end: (out) (optional): the flat position just after the section's last item
- *
- * The half-open range of the section that holds @position.
- *
- * Returns: the index of the section, or the section count past the end
- */
 guint
 vct_list_model_get_section (VctListModel *list,
                             guint         position,
@@ -216,12 +206,6 @@ vct_list_model_get_section (VctListModel *list,
   return section;
 }
 
-/**
- * vct_list_model_get_n_sections:
- * @list: a list
- *
- * Returns: how many sections the list has
- */
 guint
 vct_list_model_get_n_sections (VctListModel *list)
 {

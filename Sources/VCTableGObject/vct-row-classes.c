@@ -47,7 +47,8 @@ vct_photo_row_class_init (VctPhotoRowClass *klass)
     /**
      * VctPhotoRow:entry:
      *
-     * The row's text as the original's cell shows it: "Entry ID: N".
+     * The row's text as the original's cell shows it: "Entry ID: N", N being the
+     * photo's [property@PhotoRow:id].
      */
     string_property ("entry"),
     /**
@@ -65,13 +66,13 @@ vct_photo_row_class_init (VctPhotoRowClass *klass)
     /**
      * VctPhotoRow:album-id:
      *
-     * The photo's album.
+     * The photo's album (the JSON's `albumId`).
      */
     int64_property ("album-id"),
     /**
      * VctPhotoRow:url:
      *
-     * The photo's URL.
+     * The photo's full-size image URL.
      */
     string_property ("url"),
     /**
@@ -112,13 +113,15 @@ vct_member_row_class_init (VctMemberRowClass *klass)
     /**
      * VctMemberRow:avatar-url:
      *
-     * The member's picture.
+     * The URL of the member's picture.
      */
     string_property ("avatar-url"),
     /**
      * VctMemberRow:follow-state:
      *
-     * The follow button's state: normal, loading (a spinner), checked.
+     * The follow button's state: normal, loading (a spinner) while a follow request
+     * runs, checked once it succeeded or the feed says the member is followed. Notified
+     * when it changes.
      */
     g_param_spec_enum ("follow-state", NULL, NULL,
                        VCT_TYPE_FOLLOW_STATE, VCT_FOLLOW_STATE_NORMAL,
@@ -126,19 +129,19 @@ vct_member_row_class_init (VctMemberRowClass *klass)
     /**
      * VctMemberRow:button-hidden:
      *
-     * Whether the follow button is hidden (while loading).
+     * Whether the follow button is hidden: %TRUE while loading.
      */
     boolean_property ("button-hidden"),
     /**
      * VctMemberRow:button-enabled:
      *
-     * Whether the follow button can be pressed.
+     * Whether the follow button can be pressed: %TRUE only while normal.
      */
     boolean_property ("button-enabled"),
     /**
      * VctMemberRow:spinning:
      *
-     * Whether the spinner shows.
+     * Whether the spinner shows: %TRUE while loading.
      */
     boolean_property ("spinning"),
   };
@@ -179,13 +182,14 @@ vct_feed_photo_row_class_init (VctFeedPhotoRowClass *klass)
     /**
      * VctFeedPhotoRow:image-url:
      *
-     * The photo's URL.
+     * The URL of the photo's image.
      */
     string_property ("image-url"),
     /**
      * VctFeedPhotoRow:date:
      *
-     * When the photo was posted, as the feed shows it.
+     * When the photo was posted, as the feed shows it: "yyyy-MM-dd HH:mm" in the
+     * local time zone.
      */
     string_property ("date"),
   };
@@ -214,7 +218,8 @@ vct_day_header_row_class_init (VctDayHeaderRowClass *klass)
     /**
      * VctDayHeaderRow:title:
      *
-     * The day, as the feed shows it.
+     * The day, as the feed shows it: "yyyy-MM-dd" in the local time zone (also the
+     * section's identity).
      */
     string_property ("title"),
   };
@@ -255,14 +260,15 @@ vct_song_row_class_init (VctSongRowClass *klass)
     /**
      * VctSongRow:duration:
      *
-     * The song's length as text.
+     * The song's length as text, "m:ss" ("5:07"), rounded down to the second.
      */
     string_property ("duration"),
     /**
      * VctSongRow:mode:
      *
      * The row's mode: "selected" or "unselected" while picking; "playing",
-     * "playable" or "hidden" while listening.
+     * "playable" or "hidden" (a song the session leaves out, which then leaves the list)
+     * while listening. Notified when it changes.
      */
     string_property ("mode"),
   };

@@ -104,7 +104,8 @@ vct_row_class_init (VctRowClass *klass)
   /**
    * VctRow:role:
    *
-   * Where the row shows in its section: an item, the header or the footer.
+   * Where the row shows in its section: an item, the header or the footer; fixed for
+   * the object's life, so it is never notified.
    */
   properties[PROP_ROLE] =
     g_param_spec_enum ("role", NULL, NULL,
@@ -265,12 +266,6 @@ _vct_row_notify (gpointer row, const char *name)
   g_free (pspecs);
 }
 
-/**
- * vct_row_select:
- * @row: a row
- *
- * Reports "row selected" to the row's view model.
- */
 void
 vct_row_select (VctRow *row)
 {
@@ -283,12 +278,6 @@ vct_row_select (VctRow *row)
     vct_core ()->row_select (priv->core);
 }
 
-/**
- * vct_row_press:
- * @row: a row
- *
- * Reports "the row's control was pressed" to the row's view model.
- */
 void
 vct_row_press (VctRow *row)
 {
@@ -301,12 +290,6 @@ vct_row_press (VctRow *row)
     vct_core ()->row_press (priv->core);
 }
 
-/**
- * vct_row_get_role:
- * @row: a row
- *
- * Returns: where @row shows in its section
- */
 VctRowRole
 vct_row_get_role (VctRow *row)
 {

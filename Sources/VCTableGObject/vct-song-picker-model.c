@@ -111,7 +111,11 @@ vct_song_picker_model_class_init (VctSongPickerModelClass *klass)
   /**
    * VctSongPickerModel:state: (getter get_state)
    *
-   * Picking, listening or finished.
+   * The screen state: %VCT_SONG_PICKER_STATE_PICKING when the model is made and after a
+   * reload delivers songs, %VCT_SONG_PICKER_STATE_LISTENING after
+   * [method@SongPickerModel.start], %VCT_SONG_PICKER_STATE_FINISHED once the session
+   * ended. Notified on the context thread when it changes, with
+   * [property@SongPickerModel:button-title].
    */
   properties[PROP_STATE] =
     g_param_spec_enum ("state", NULL, NULL, VCT_TYPE_SONG_PICKER_STATE, VCT_SONG_PICKER_STATE_PICKING,
@@ -120,7 +124,7 @@ vct_song_picker_model_class_init (VctSongPickerModelClass *klass)
    * VctSongPickerModel:title:
    *
    * The screen's title: "Pick meditation song" while picking, "Player" while listening or
-   * finished.
+   * finished. Notified on the context thread when it changes.
    */
   properties[PROP_TITLE] =
     g_param_spec_string ("title", NULL, NULL, NULL,
@@ -128,8 +132,8 @@ vct_song_picker_model_class_init (VctSongPickerModelClass *klass)
   /**
    * VctSongPickerModel:button-title: (getter get_button_title)
    *
-   * The button's title for the current state ("START MEDITATION SESSION" while picking).
-   * Notified with `state`.
+   * The start button's title: "START MEDITATION SESSION" in every state. Notified with
+   * [property@SongPickerModel:state].
    */
   properties[PROP_BUTTON_TITLE] =
     g_param_spec_string ("button-title", NULL, NULL, NULL,
@@ -137,7 +141,9 @@ vct_song_picker_model_class_init (VctSongPickerModelClass *klass)
   /**
    * VctSongPickerModel:button-enabled: (getter is_button_enabled)
    *
-   * Whether the button can be pressed (a song is selected).
+   * Whether the start button can be pressed: %TRUE while a song is selected (after
+   * [method@SongPickerModel.start], while the session has songs). Notified on the
+   * context thread when it changes.
    */
   properties[PROP_BUTTON_ENABLED] =
     g_param_spec_boolean ("button-enabled", NULL, NULL, FALSE,
@@ -145,7 +151,9 @@ vct_song_picker_model_class_init (VctSongPickerModelClass *klass)
   /**
    * VctSongPickerModel:loading: (getter is_loading)
    *
-   * Whether the songs are being fetched.
+   * Whether the songs are being fetched: %TRUE from the call to
+   * [method@SongPickerModel.reload] until its outcome is delivered, whether or not the
+   * songs changed. Notified on the context thread when it changes.
    */
   properties[PROP_LOADING] =
     g_param_spec_boolean ("loading", NULL, NULL, FALSE,
@@ -153,7 +161,9 @@ vct_song_picker_model_class_init (VctSongPickerModelClass *klass)
   /**
    * VctSongPickerModel:list: (getter get_list)
    *
-   * The songs: a [class@ListModel] of [class@SongRow].
+   * The songs: a [class@ListModel] of [class@SongRow], the songs a session leaves out
+   * removed while listening; the same object for the model's whole life, so it is never
+   * notified.
    */
   properties[PROP_LIST] =
     g_param_spec_object ("list", NULL, NULL, VCT_TYPE_LIST_MODEL,
@@ -169,7 +179,7 @@ vct_song_picker_model_class_init (VctSongPickerModelClass *klass)
    * session finished ([method@SongPickerModel.next] or
    * [method@SongPickerModel.finish_song] at the last song), in which case
    * [property@SongPickerModel:state] was notified as %VCT_SONG_PICKER_STATE_FINISHED just
-   * before. Emitted on the context thread.
+   * before. Emitted later on the context thread, never inside the call.
    */
   signals[DISMISS] =
     g_signal_new ("dismiss", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -179,9 +189,11 @@ vct_song_picker_model_class_init (VctSongPickerModelClass *klass)
   /**
    * VctSongPickerModel::did-error:
    * @model: the model
-   * @message: the text to show
+   * @message: the text to show: "An Error Occurred\n\n" and a description
    *
-   * Fetching the songs failed. Emitted on the context thread.
+   * Fetching the songs failed: the songs shown are kept, and
+   * [property@SongPickerModel:loading] was notified %FALSE just before. Emitted later on
+   * the context thread.
    */
   signals[DID_ERROR] =
     g_signal_new ("did-error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,

@@ -123,7 +123,8 @@ vct_table_model_class_init (VctTableModelClass *klass)
   /**
    * VctTableModel:loading: (getter is_loading)
    *
-   * Whether a reload is in flight. Notified on the context thread when the change
+   * Whether a reload is in flight; %FALSE until the first
+   * [method@TableModel.reload_data]. Notified on the context thread when the change
    * reaches it: as the reload's title reset is delivered, and as its outcome is.
    */
   properties[PROP_LOADING] =
@@ -148,7 +149,7 @@ vct_table_model_class_init (VctTableModelClass *klass)
    * VctTableModel:list: (getter get_list)
    *
    * The rows, as a [class@ListModel] of [class@PhotoRow]: the same object for the
-   * model's whole life.
+   * model's whole life, so it is never notified.
    */
   properties[PROP_LIST] =
     g_param_spec_object ("list", NULL, NULL,
@@ -163,7 +164,9 @@ vct_table_model_class_init (VctTableModelClass *klass)
    *
    * A reload succeeded: the original's `didReloadData`. The rows are in
    * [method@TableModel.get_list] by then (its `items-changed` runs were emitted just
-   * before). Emitted on the context thread.
+   * before), and [property@TableModel:loading] and [property@TableModel:last-error] were
+   * notified if they changed. Emitted later on the context thread, never inside
+   * [method@TableModel.reload_data].
    */
   signals[DID_RELOAD_DATA] =
     g_signal_new ("did-reload-data",
@@ -180,7 +183,8 @@ vct_table_model_class_init (VctTableModelClass *klass)
    * @message: the text to show: "An Error Occurred\n\n" and the error's message
    *
    * A reload failed: the original's `didError`. The rows are kept; the error is in
-   * [property@TableModel:last-error]. Emitted on the context thread.
+   * [property@TableModel:last-error] (notified just before when it changed). Emitted
+   * later on the context thread.
    */
   signals[DID_ERROR] =
     g_signal_new ("did-error",
@@ -190,18 +194,19 @@ vct_table_model_class_init (VctTableModelClass *klass)
                   G_TYPE_NONE, 1,
                   G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
 
+  g_signal_set_va_marshaller (signals[DID_ERROR], G_TYPE_FROM_CLASS (klass),
+                              g_cclosure_marshal_VOID__STRINGv);
+
   /**
    * VctTableModel::did-update-navigation-title:
    * @model: the model
    * @title: the title to show
    *
    * The navigation title changed or was reported again: the original's
-   * `didUpdateNavigationTitle` (a reload's reset, a selected photo's title). Emitted on
-   * the context thread, after [property@TableModel:title] is updated.
+   * `didUpdateNavigationTitle` (a reload's reset, a selected photo's title). Emitted later
+   * on the context thread, after [property@TableModel:title] is updated (and notified,
+   * when it changed).
    */
-  g_signal_set_va_marshaller (signals[DID_ERROR], G_TYPE_FROM_CLASS (klass),
-                              g_cclosure_marshal_VOID__STRINGv);
-
   signals[DID_UPDATE_NAVIGATION_TITLE] =
     g_signal_new ("did-update-navigation-title",
                   G_TYPE_FROM_CLASS (klass),
@@ -279,12 +284,6 @@ _vct_table_model_report (gpointer               model,
 
 /* ------------------------------------------------------------------ public API */
 
-/**
- * vct_table_model_get_title:
- * @model: a model
- *
- * Returns: (transfer none): the navigation title
- */
 const char *
 vct_table_model_get_title (VctTableModel *model)
 {

@@ -29,6 +29,8 @@ G_DECLARE_FINAL_TYPE (VctCellData, vct_cell_data, VCT, CELL_DATA, GObject)
  * vct_cell_data_get_id:
  * @cell: a cell
  *
+ * The photo's id (the [property@CellData:id] property). Safe from any thread.
+ *
  * Returns: the photo's `id`, the row's identity
  */
 gint64 vct_cell_data_get_id (VctCellData *cell);
@@ -36,6 +38,8 @@ gint64 vct_cell_data_get_id (VctCellData *cell);
 /**
  * vct_cell_data_get_album_id:
  * @cell: a cell
+ *
+ * The photo's album (the [property@CellData:album-id] property). Safe from any thread.
  *
  * Returns: the photo's `albumId`
  */
@@ -45,6 +49,8 @@ gint64 vct_cell_data_get_album_id (VctCellData *cell);
  * vct_cell_data_get_title:
  * @cell: a cell
  *
+ * The photo's title (the [property@CellData:title] property). Safe from any thread.
+ *
  * Returns: (transfer none): the photo's title (UTF-8), valid while @cell lives
  */
 const char *vct_cell_data_get_title (VctCellData *cell);
@@ -53,6 +59,9 @@ const char *vct_cell_data_get_title (VctCellData *cell);
  * vct_cell_data_get_url:
  * @cell: a cell
  *
+ * The photo's full-size image URL (the [property@CellData:url] property). Safe from any
+ * thread.
+ *
  * Returns: (transfer none): the full-size image URL, valid while @cell lives
  */
 const char *vct_cell_data_get_url (VctCellData *cell);
@@ -60,6 +69,9 @@ const char *vct_cell_data_get_url (VctCellData *cell);
 /**
  * vct_cell_data_get_thumbnail_url:
  * @cell: a cell
+ *
+ * The photo's thumbnail URL (the [property@CellData:thumbnail-url] property). Safe from
+ * any thread.
  *
  * Returns: (transfer none): the thumbnail URL, valid while @cell lives
  */

@@ -28,6 +28,9 @@ G_DECLARE_FINAL_TYPE (VctFeedPhoto, vct_feed_photo, VCT, FEED_PHOTO, GObject)
  * vct_feed_photo_get_id:
  * @photo: a photo
  *
+ * The photo's id in the feeds document (the [property@FeedPhoto:id] property). Safe from
+ * any thread (a photo is immutable).
+ *
  * Returns: the photo's id
  */
 gint64 vct_feed_photo_get_id (VctFeedPhoto *photo);
@@ -36,7 +39,9 @@ gint64 vct_feed_photo_get_id (VctFeedPhoto *photo);
  * vct_feed_photo_get_title:
  * @photo: a photo
  *
- * Returns: (transfer none): the photo's title
+ * The photo's title (the [property@FeedPhoto:title] property). Safe from any thread.
+ *
+ * Returns: (transfer none): the photo's title, valid while @photo lives
  */
 const char *vct_feed_photo_get_title (VctFeedPhoto *photo);
 
@@ -44,7 +49,10 @@ const char *vct_feed_photo_get_title (VctFeedPhoto *photo);
  * vct_feed_photo_get_description:
  * @photo: a photo
  *
- * Returns: (transfer none): the photo's description
+ * The photo's description (the [property@FeedPhoto:description] property). Safe from any
+ * thread.
+ *
+ * Returns: (transfer none): the photo's description, valid while @photo lives
  */
 const char *vct_feed_photo_get_description (VctFeedPhoto *photo);
 
@@ -52,7 +60,10 @@ const char *vct_feed_photo_get_description (VctFeedPhoto *photo);
  * vct_feed_photo_get_url:
  * @photo: a photo
  *
- * Returns: (transfer none): the image's URL
+ * The URL of the photo's image (the [property@FeedPhoto:url] property). Safe from any
+ * thread.
+ *
+ * Returns: (transfer none): the image's URL, valid while @photo lives
  */
 const char *vct_feed_photo_get_url (VctFeedPhoto *photo);
 
@@ -60,7 +71,11 @@ const char *vct_feed_photo_get_url (VctFeedPhoto *photo);
  * vct_feed_photo_get_date:
  * @photo: a photo
  *
- * Returns: (transfer none): when the photo was posted, in UTC
+ * When the photo was posted (the [property@FeedPhoto:date] property), to the second.
+ * Safe from any thread.
+ *
+ * Returns: (transfer none): when the photo was posted, in UTC, valid while @photo lives
+ *   (g_date_time_ref() keeps it longer)
  */
 GDateTime *vct_feed_photo_get_date (VctFeedPhoto *photo);
 

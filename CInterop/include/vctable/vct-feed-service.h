@@ -59,6 +59,11 @@ VctFeedService *vct_feed_service_new_for_uri (const char *uri);
  * @notify: (nullable) (destroy user_data): frees @user_data, exactly once, when the last
  *   owner lets go (as for [ctor@Api.new_custom])
  *
+ * Creates a feed service whose feeds and follows come from your code. Both functions run
+ * on the thread-default `GMainContext` of the calling thread, one call per reload or
+ * follow, and must complete their request exactly once, from any thread; the feeds
+ * document goes through the same decoding and errors as one fetched from a URI.
+ *
  * Returns: (transfer full): a new service backed by your functions
  */
 VctFeedService *vct_feed_service_new_custom (VctServiceFetchFunc get_feeds,

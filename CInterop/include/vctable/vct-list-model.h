@@ -76,6 +76,10 @@ guint vct_list_model_get_section (VctListModel *list,
  * vct_list_model_get_n_sections:
  * @list: a list
  *
+ * How many sections the list has; inside an `items-changed` handler, as the runs so far
+ * have left the list (as [method@ListModel.get_section] answers). Call on the list's
+ * context thread.
+ *
  * Returns: how many sections the list has
  */
 guint vct_list_model_get_n_sections (VctListModel *list);

@@ -118,6 +118,9 @@ void vct_row_press (VctRow *row);
  * vct_row_get_role:
  * @row: a row
  *
+ * Where the row shows in its section (the [property@Row:role] property), fixed for the
+ * object's life. Safe from any thread.
+ *
  * Returns: where @row shows in its section (the `role` property)
  */
 VctRowRole vct_row_get_role (VctRow *row);
@@ -125,6 +128,9 @@ VctRowRole vct_row_get_role (VctRow *row);
 /**
  * vct_row_get_kind:
  * @row: a row
+ *
+ * The row's kind (the [property@Row:kind] property), for a view that picks a widget per
+ * kind. Safe from any thread.
  *
  * Returns: (transfer none) (nullable): the row's kind, the name of the widget that shows
  *   it: by MVVMKit's convention its Swift view model type name without the trailing

@@ -79,6 +79,8 @@ GType vct_song_picker_state_get_type (void) G_GNUC_CONST;
  * VctSongPickerStateFunc:
  * @state: the new state
  * @user_data: (closure): the data given to the setter
+ *
+ * Reports a new screen state, on the picker's context thread.
  */
 typedef void (*VctSongPickerStateFunc) (VctSongPickerState state,
                                         gpointer           user_data);
@@ -96,6 +98,11 @@ typedef void (*VctDismissFunc) (gpointer user_data);
 /**
  * vct_song_picker_model_new:
  * @service: (transfer none): where songs come from; the model keeps a reference
+ *
+ * Creates a picker bound to the calling thread's thread-default `GMainContext` (the
+ * global default context when none was pushed): its signals and `notify` are emitted
+ * there. It starts picking, with an empty list, and fetches nothing until
+ * [method@SongPickerModel.reload].
  *
  * Returns: (transfer full): a new picker, bound to the thread-default `GMainContext`
  */
@@ -115,6 +122,9 @@ VctSongPickerModel *vct_song_picker_model_factory_instance (void);
  * vct_song_picker_model_get_state:
  * @model: a picker
  *
+ * The screen state (the [property@SongPickerModel:state] property); inside its `notify`
+ * handler, the state as of that change. Call on the context thread.
+ *
  * Returns: the screen state
  */
 VctSongPickerState vct_song_picker_model_get_state (VctSongPickerModel *model);
@@ -122,6 +132,9 @@ VctSongPickerState vct_song_picker_model_get_state (VctSongPickerModel *model);
 /**
  * vct_song_picker_model_dup_title:
  * @model: a picker
+ *
+ * The screen's title (the [property@SongPickerModel:title] property); inside its `notify`
+ * handler, the title as of that change. Call on the context thread.
  *
  * Returns: (transfer full): "Pick meditation song" or "Player"; free with g_free()
  */
@@ -131,13 +144,19 @@ char *vct_song_picker_model_dup_title (VctSongPickerModel *model);
  * vct_song_picker_model_get_button_title:
  * @model: a picker
  *
- * Returns: (transfer none): "START MEDITATION SESSION"
+ * The start button's title (the [property@SongPickerModel:button-title] property): the
+ * same text in every state.
+ *
+ * Returns: (transfer none): "START MEDITATION SESSION", a static string
  */
 const char *vct_song_picker_model_get_button_title (VctSongPickerModel *model);
 
 /**
  * vct_song_picker_model_is_button_enabled:
  * @model: a picker
+ *
+ * Whether the start button can be pressed (the
+ * [property@SongPickerModel:button-enabled] property). Call on the context thread.
  *
  * Returns: whether the start button is enabled (a song is selected)
  */
@@ -147,6 +166,10 @@ gboolean vct_song_picker_model_is_button_enabled (VctSongPickerModel *model);
  * vct_song_picker_model_is_loading:
  * @model: a picker
  *
+ * Whether the songs are being fetched (the [property@SongPickerModel:loading] property):
+ * %TRUE from the call to [method@SongPickerModel.reload] until its outcome is delivered.
+ * Call on the context thread.
+ *
  * Returns: whether a reload is in flight (show a spinner); it goes back to %FALSE when
  *   the reload ends, whether or not the songs changed
  */
@@ -155,6 +178,10 @@ gboolean vct_song_picker_model_is_loading (VctSongPickerModel *model);
 /**
  * vct_song_picker_model_get_list:
  * @model: a picker
+ *
+ * The songs shown (the [property@SongPickerModel:list] property): one section of
+ * [class@SongRow] objects, the songs a session leaves out removed while listening. The
+ * same list for the model's whole life.
  *
  * Returns: (transfer none): the visible songs, valid while @model lives
  */

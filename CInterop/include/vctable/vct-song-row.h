@@ -25,7 +25,7 @@ G_BEGIN_DECLS
  * VctSongRow:
  *
  * A song of the song picker (kind "SongRowView"): properties `title`, `subtitle`,
- * `duration` (as text, as text) and `mode` (the Swift `SongMode`'s name: "selected" or
+ * `duration` (as text, "m:ss") and `mode` (the Swift `SongMode`'s name: "selected" or
  * "unselected" while picking; "playing", "playable" or "hidden" while listening).
  */
 G_DECLARE_FINAL_TYPE (VctSongRow, vct_song_row, VCT, SONG_ROW, VctRow)

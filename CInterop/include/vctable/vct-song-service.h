@@ -41,7 +41,13 @@ VctSongService *vct_song_service_new_for_uri (const char *uri);
  * vct_song_service_new_custom:
  * @get_songs: (scope notified) (closure user_data): fetches the songs
  * @user_data: data for @get_songs
- * @notify: (nullable) (destroy user_data): frees @user_data, exactly once
+ * @notify: (nullable) (destroy user_data): frees @user_data, exactly once, when the last
+ *   owner lets go (as for [ctor@Api.new_custom])
+ *
+ * Creates a song service whose songs come from your code. @get_songs runs on the
+ * thread-default `GMainContext` of the calling thread, once per reload, and must complete
+ * its request exactly once, from any thread, with a document as
+ * [ctor@SongService.new_for_uri] describes.
  *
  * Returns: (transfer full): a new service backed by your function
  */

@@ -156,6 +156,10 @@ VctCellData *vct_table_model_get_item (VctTableModel *model,
  * vct_table_model_is_loading:
  * @model: a model
  *
+ * Whether a reload is in flight: %TRUE from the call to [method@TableModel.reload_data]
+ * until its outcome is delivered on the context thread (the
+ * [property@TableModel:loading] property is notified as that change reaches the context).
+ *
  * Returns: whether a reload is in flight
  */
 gboolean vct_table_model_is_loading (VctTableModel *model);
