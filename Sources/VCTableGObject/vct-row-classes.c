@@ -4,7 +4,10 @@
  * SPDX-License-Identifier: MIT
  *
  * Each class only declares its properties (read-only, kebab-case); VctRow reads them
- * from the view model and emits their notify (vct-row.c).
+ * from the view model and emits their notify (vct-row.c). The Swift view model declares
+ * the same names in camelCase (its `propertyNames`): Tests/VCTableTests/Toolkit/
+ * RowClassPropertiesTests.swift fails when the two disagree in a name or a value's type,
+ * and a property the view model does not have is a critical when read, never a default.
  */
 
 #include <vctable.h>

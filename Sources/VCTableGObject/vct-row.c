@@ -138,8 +138,20 @@ vct_row_get_core_property (GObject    *object,
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       return;
     }
-  if (priv->core == NULL || !vct_core ()->row_get (priv->core, name, &read))
+  if (priv->core == NULL)
     return;  /* the default value */
+  switch (vct_core ()->row_get (priv->core, name, &read))
+    {
+    case 1:
+      break;
+    case 0:
+      return;  /* absent: the default value (NULL for a string) */
+    default:
+      /* A declaration the Swift view model does not have: never read as a default. */
+      g_critical ("%s:%s: the row's view model has no property \"%s\"",
+                  G_OBJECT_TYPE_NAME (object), pspec->name, name);
+      return;
+    }
 
   if (type == G_TYPE_STRING)
     {

@@ -20,7 +20,13 @@ private func makeCoreTable() -> VctCore {
     },
     row_get: { core, name, value in
         guard let core, let name, let value else { return 0 }
-        guard let read = Unmanaged<CRow>.fromOpaque(core).takeUnretainedValue().property(String(cString: name)) else { return 0 }
+        let row = Unmanaged<CRow>.fromOpaque(core).takeUnretainedValue()
+        let swiftName = String(cString: name)
+        guard let read = row.property(swiftName) else {
+            // Absent, or not a property of this view model at all: the C class declares a
+            // property the Swift type does not (Tests: RowClassPropertiesTests).
+            return row.row.propertyNames.contains(swiftName) ? 0 : -1
+        }
         switch read {
         case .string(let text):
             value.pointee.type = VCT_CORE_VALUE_STRING

@@ -74,7 +74,9 @@ typedef struct {
 
   /* VctRow: the row view model behind one row object. */
   void        (*row_release)       (gpointer core);
-  gboolean    (*row_get)           (gpointer core, const char *name, VctCoreValue *value);
+  /* 1: @value is set; 0: the view model's value is absent (NULL); -1: the view model has
+   * no property @name (the C and Swift declarations disagree: a bug, never a default). */
+  gint        (*row_get)           (gpointer core, const char *name, VctCoreValue *value);
   const char *(*row_get_kind)      (gpointer core);
   gint        (*row_get_role)      (gpointer core);
   void        (*row_select)        (gpointer core);

@@ -1,0 +1,93 @@
+import CGLib
+import Foundation
+import Testing
+@testable import VCTable
+
+/// A row property is declared twice: by the Swift view model (`propertyNames`, the
+/// camelCase names `property(_:)` answers) and by its `VctRow` subclass
+/// (`vct-row-classes.c`, one kebab-case `GParamSpec` each). This check, in `make test`,
+/// fails when the two disagree, in a name or in a value's type; at run time a property
+/// the view model does not have is a critical (vct-row.c), never a silent default.
+@Suite("Each row class declares exactly its view model's properties")
+struct RowClassPropertiesTests {
+    /// One view model of each type that has a row class of its own.
+    static func samples() -> [any RowViewModel] {
+        let scheduler = TestScheduler()
+        return [
+            PhotoCellViewModel(
+                cell: VCTableCellData(albumId: 1, id: 2, title: "accusamus", url: "https://example.com/2.png",
+                                      thumbnailUrl: "https://example.com/2t.png"),
+                owner: nil),
+            MemberRowViewModel(
+                member: FeedMember(id: 3, name: "Tim", avatarUrl: "https://example.com/3.png", date: Date(timeIntervalSince1970: 0)),
+                followState: Observable(FollowState.normal, scheduler: scheduler), follower: nil),
+            PhotoRowViewModel(
+                photo: FeedPhoto(id: 4, title: "Dunes", description: "At dawn", imageUrl: "https://example.com/4.png",
+                                 date: Date(timeIntervalSince1970: 0)),
+                dateText: "1970-01-01 00:00"),
+            DayHeaderViewModel(day: "Thursday"),
+            SongRowViewModel(
+                song: Song(id: 1, title: "Open Horizon", subtitle: "Guided breathing", duration: .seconds(894)),
+                mode: .picking(.unselected), scheduler: scheduler, owner: WeakBox()),
+        ]
+    }
+
+    /// "albumId" → "album-id": the C name of a Swift property name (vct-row.c maps back).
+    static func kebabCase(_ name: String) -> String {
+        name.reduce(into: "") { result, character in
+            if character.isUppercase {
+                result += "-" + character.lowercased()
+            } else {
+                result.append(character)
+            }
+        }
+    }
+
+    /// The properties a row object's own class declares (not `VctRow`'s), by name, with
+    /// their value types' fundamental types.
+    static func declaredProperties(of object: UnsafeMutableRawPointer) -> [String: GType] {
+        let type = object.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
+        let objectClass = g_type_class_peek(type).assumingMemoryBound(to: GObjectClass.self)
+        var count: guint = 0
+        guard let specs = g_object_class_list_properties(objectClass, &count) else { return [:] }
+        defer { g_free(specs) }
+        var declared: [String: GType] = [:]
+        for index in 0 ..< Int(count) {
+            guard let spec = specs[index], spec.pointee.owner_type == type else { continue }
+            declared[String(cString: spec.pointee.name)] = g_type_fundamental(spec.pointee.value_type)
+        }
+        return declared
+    }
+
+    @Test("Names: the C class's properties are the Swift view model's, kebab-cased, no more and no fewer")
+    func namesAgree() {
+        for model in Self.samples() {
+            let object = CRow.makeObject(model, kinds: RowKindRegistry(), role: .row)
+            defer { g_object_unref(object) }
+            let declared = Self.declaredProperties(of: object)
+            #expect(Set(declared.keys) == Set(model.propertyNames.map(Self.kebabCase)),
+                    "\(type(of: model)): C declares \(declared.keys.sorted()), Swift \(model.propertyNames)")
+        }
+    }
+
+    @Test("Types: each C property holds the kind of value the Swift view model gives")
+    func typesAgree() {
+        // Fundamental types (G_TYPE_MAKE_FUNDAMENTAL: the number shifted by 2).
+        let string = GType(16 << 2), int64 = GType(10 << 2), boolean = GType(5 << 2), enumeration = GType(12 << 2)
+        for model in Self.samples() {
+            let object = CRow.makeObject(model, kinds: RowKindRegistry(), role: .row)
+            defer { g_object_unref(object) }
+            let declared = Self.declaredProperties(of: object)
+            for name in model.propertyNames {
+                guard let fundamental = declared[Self.kebabCase(name)], let value = model.property(name) else { continue }
+                let expected: Set<GType> = switch value {
+                case .string: [string, enumeration]
+                case .integer: [int64]
+                case .boolean: [boolean]
+                }
+                #expect(expected.contains(fundamental),
+                        "\(type(of: model)).\(name): \(value) in a property of fundamental type \(fundamental)")
+            }
+        }
+    }
+}
