@@ -55,8 +55,10 @@
 
 #include <gtk/gtk.h>
 
-#include "bench-support.h"
 #include <vctable.h>
+
+#include "bench-serve.h"
+#include "bench-support.h"
 
 /* ------------------------------------------------------------------ BenchRow */
 
@@ -540,34 +542,12 @@ on_after_paint (G_GNUC_UNUSED GdkFrameClock *clock, Side *side)
 }
 
 /* The VCTable side's API: the current document, completed from a worker thread. */
-typedef struct
-{
-  VctApiRequest *request;
-  GBytes        *json;
-} Serve;
-
-static gpointer
-serve_thread (gpointer data)
-{
-  Serve *serve = data;
-  gsize size;
-  const char *json = g_bytes_get_data (serve->json, &size);
-
-  vct_api_request_return_json (serve->request, json, (gssize) size);
-  g_bytes_unref (serve->json);
-  g_free (serve);
-  return NULL;
-}
-
 static void
 serve_photos (VctApiRequest *request, gpointer data)
 {
   Side *side = data;
-  Serve *serve = g_new (Serve, 1);
 
-  serve->request = request;
-  serve->json = g_bytes_ref (side->serving);
-  g_thread_unref (g_thread_new ("bench-serve", serve_thread, serve));
+  bench_serve_json (request, side->serving);
 }
 
 static void

@@ -29,6 +29,7 @@
 
 #include <vctable.h>
 
+#include "bench-serve.h"
 #include "bench-support.h"
 
 #define HELD 200
@@ -74,35 +75,12 @@ probing_clear (Probing *probing)
 
 /* --------------------------------------------------------------------- VCTable */
 
-typedef struct
-{
-  VctApiRequest *request;
-  GBytes        *json;
-} Serve;
-
 static GBytes *serving;
-
-static gpointer
-serve_thread (gpointer data)
-{
-  Serve *serve = data;
-  gsize size;
-  const char *json = g_bytes_get_data (serve->json, &size);
-
-  vct_api_request_return_json (serve->request, json, (gssize) size);
-  g_bytes_unref (serve->json);
-  g_free (serve);
-  return NULL;
-}
 
 static void
 serve_photos (VctApiRequest *request, G_GNUC_UNUSED gpointer data)
 {
-  Serve *serve = g_new (Serve, 1);
-
-  serve->request = request;
-  serve->json = g_bytes_ref (serving);
-  g_thread_unref (g_thread_new ("bench-serve", serve_thread, serve));
+  bench_serve_json (request, serving);
 }
 
 static void
