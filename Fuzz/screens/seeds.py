@@ -4,9 +4,13 @@ Fuzz/corpus/screens/ (run it after changing the operation table of fuzz_screens.
 
 A program is a byte string: one byte picks an operation, the next its model (byte % 3:
 0 and 1 the feeds, 2 the song picker) and a sub-argument (byte // 3), then each operation's
-own bytes (see LLVMFuzzerTestOneInput). A model report's sub-argument is its slot (feeds 0-4,
-5 is their loading one again; the picker 0-5) plus 6 to arm it (from inside its next call it
-replaces itself and reloads); a list handler's its slot (0 the mirror's items-changed, 1
+own bytes (see LLVMFuzzerTestOneInput). SET_CALLBACK / CLEAR_CALLBACK connect (or replace) /
+disconnect a model handler, one slot per model report (its signals and notify::
+properties); its sub-argument is its slot (feeds 0-4: notify::title, notify::loading,
+notify::list-hidden, did-error, open-detail, and 5 is their loading one again; the picker
+0-5: notify::state, notify::title, notify::button-enabled, dismiss, did-error,
+notify::loading) plus 6 to arm it (from inside its next call it replaces itself and
+reloads); a list handler's its slot (0 the mirror's items-changed, 1
 notify::n-items, 2-3 more items-changed) plus 4 to arm it (it disconnects itself); a watcher's
 its index (0-3) plus 4 to arm it plus 8 * what the armed handler does (0 unwatch, 1 and
 reload, 2 and drop the model). A press / select / watch / row-ref byte is a flat position in
@@ -126,7 +130,7 @@ def main():
         # Two feeds; the first torn down and made again.
         "two-feeds": op(NEW, FEED2) + load_feed(FEED, 1, mixed) + load_feed(FEED2, 1, members) + op(PRESS, FEED2, 0, 0)
         + op(ITERATE) + op(SERVICE, FEED, 0) + op(NEW, FEED) + load_feed(FEED, 1, members2) + op(FOLLOW_NOW, FEED2, 0) + settle(),
-        # Reports replaced and cleared between deliveries, one cleared with a notify only;
+        # Model handlers replaced and disconnected between deliveries;
         # list handlers disconnected and connected again (the mirror resynchronised).
         "callbacks": op(SET_CALLBACK, FEED, 0) + op(CLEAR_CALLBACK, FEED, 3) + op(CLEAR_CALLBACK, FEED, 6)
         + op(CLEAR_LIST_CALLBACK, FEED, 1) + load_feed(FEED, 1, mixed) + op(SET_LIST_CALLBACK, FEED, 1)
@@ -134,7 +138,7 @@ def main():
         + op(CLEAR_LIST_CALLBACK, PICKER, 0) + op(SET_CALLBACK, PICKER, 5) + load_feed(PICKER, 1, songs)
         + op(SET_LIST_CALLBACK, PICKER, 0) + op(SET_CALLBACK, PICKER, 11) + load_feed(PICKER, 2, songs2) + op(REF_UNREF, PICKER),
         # Handlers ending themselves from inside: a row's notify handler unwatches (dropping
-        # the row's last reference), a list handler disconnects itself, model reports replace
+        # the row's last reference), a list handler disconnects itself, model handlers replace
         # themselves and reload.
         "reenter": load_feed(FEED, 1, members) + op(WATCH, FEED, 4, 1) + op(WATCH, FEED, 13, 2)
         + op(SET_LIST_CALLBACK, FEED, 6) + op(SET_CALLBACK, FEED, 8) + op(PRESS, FEED, 0, 1) + op(ITERATE)
@@ -145,10 +149,10 @@ def main():
         "drop-model-inside": load_feed(FEED, 1, members) + op(WATCH, FEED, 20, 1) + op(PRESS, FEED, 0, 1)
         + op(ITERATE) + op(FOLLOW_NOW, FEED, 0) + settle() + load_feed(PICKER, 1, songs) + op(WATCH, PICKER, 21, 0)
         + op(SELECT, PICKER, 0, 0) + settle(PICKER),
-        # A reload from inside the loading callback (armed: it replaces itself and reloads)
+        # A reload from inside the notify::loading handler (armed: it replaces itself and reloads)
         # while the failed fetch's error report is still queued: the error is reported after
         # the reload call, right (that reload found nothing in flight); then a reload from
-        # inside the loading callback while one is in flight supersedes it.
+        # inside the notify::loading handler while one is in flight supersedes it.
         "reload-inside-callback": op(RELOAD, FEED) + op(ITERATE) + op(SET_CALLBACK, FEED, 7)
         + op(FETCH_NOW, FEED, 0, 1, 4) + settle() + op(FETCH_NOW, FEED, 0, 0, members) + settle()
         + op(SET_CALLBACK, FEED, 7) + op(RELOAD, FEED) + op(ITERATE) + op(FETCH_NOW, FEED, 0, 1, 5)

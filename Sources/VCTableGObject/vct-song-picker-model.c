@@ -5,8 +5,8 @@
  *
  * The model is the Swift core's SongPickerViewModel behind CScreen
  * (Sources/VCTable/CBridge/CSongPickerModel.swift), which forwards each of its
- * observables and events to the legacy callback slot and then here, as a notify or a
- * signal, on the context thread. The properties read the core's getters.
+ * observables and events here, as a notify or a signal, on the context thread. The
+ * properties read the core's getters.
  */
 
 #include <vctable.h>

@@ -6,10 +6,11 @@
  * common/vct-test.h. The list is read as a flat GListModel of row objects (sections
  * through vct_list_model_get_section and vct_row_get_role), rows through their
  * properties. Every report goes to one log (VctTestLog, common/vct-test.h): the model's
- * legacy callbacks, the list's items-changed and the notify of the row objects a case
- * holds, each checked to run on the model's context thread, each callback's notify
- * counted. Nothing sleeps to synchronise: the loop runs until an event arrives (with a
- * guard), and "nothing else happens" is a short quiet period of the loop (settle_loop).
+ * signals and `notify::` (the only way to listen to it), the list's items-changed and the
+ * notify of the row objects a case holds, each checked to run on the model's context
+ * thread, each model handler's closure notify counted. Nothing sleeps to synchronise: the
+ * loop runs until an event arrives (with a guard), and "nothing else happens" is a short
+ * quiet period of the loop (settle_loop).
  *
  * Feed documents put every post between 11:00 and 13:00 UTC, so the day sections are
  * the same in any time zone between UTC-11 and UTC+10; the expected day and time texts
@@ -58,11 +59,12 @@ feed_service_over (FakeService *fake)
 
 /* ------------------------------------------------------------------ Wall */
 
-/* A feed model with every report logged: its five legacy callbacks ("title:<text>",
- * "loading:0|1", "hidden:0|1", "error:<message>",
- * "detail:<id>|<title>|<description>|<image URL>"), its list's
- * "items-changed:<position>,<removed>,<added>", and "<tag>:notify::<property>=<value>"
- * of the rows a case watches (vct_test_log_watch). */
+/* A feed model with every report logged: its `notify::title` ("title:<text>"),
+ * `notify::loading` ("loading:0|1"), `notify::list-hidden` ("hidden:0|1"), each read in
+ * the handler, so as of its change; its signals did-error ("error:<message>") and
+ * open-detail ("detail:<id>|<title>|<description>|<image URL>" of the VctFeedPhoto); its
+ * list's "items-changed:<position>,<removed>,<added>", and
+ * "<tag>:notify::<property>=<value>" of the rows a case watches (vct_test_log_watch). */
 typedef struct
 {
   VctTestLog    log;
@@ -71,14 +73,18 @@ typedef struct
 } Wall;
 
 static void
-on_detail (gint64 id, const char *title, const char *description, const char *image_url, gpointer slot)
+on_detail (VctFeedModel *model, VctFeedPhoto *photo, gpointer slot)
 {
-  vct_test_log_record (slot, g_strdup_printf ("%" G_GINT64_FORMAT "|%s|%s|%s", id, title, description, image_url));
+  g_assert_true (VCT_IS_FEED_MODEL (model));
+  g_assert_true (VCT_IS_FEED_PHOTO (photo));
+  vct_test_log_record (slot, g_strdup_printf ("%" G_GINT64_FORMAT "|%s|%s|%s", vct_feed_photo_get_id (photo),
+                                              vct_feed_photo_get_title (photo),
+                                              vct_feed_photo_get_description (photo), vct_feed_photo_get_url (photo)));
 }
 
-/* Sets every callback of @model (taken) with counting notifies and connects its list's
- * items-changed. @context is the model's context (NULL: the default), iterated by this
- * thread. */
+/* Connects every signal and `notify::` of @model (taken) with counting closure notifies,
+ * and its list's items-changed. @context is the model's context (NULL: the default),
+ * iterated by this thread. */
 static void
 wall_init (Wall *wall, VctFeedModel *model, GMainContext *context)
 {
@@ -89,15 +95,11 @@ wall_init (Wall *wall, VctFeedModel *model, GMainContext *context)
   wall->model = model;
   wall->list = vct_feed_model_get_list (model);
   g_assert_true (VCT_IS_LIST_MODEL (wall->list));
-  vct_feed_model_set_did_update_title (model, vct_test_log_text_func, vct_test_log_slot (log, "title"),
-                                       vct_test_log_slot_notify);
-  vct_feed_model_set_did_change_loading (model, vct_test_log_boolean_func, vct_test_log_slot (log, "loading"),
-                                         vct_test_log_slot_notify);
-  vct_feed_model_set_did_change_list_hidden (model, vct_test_log_boolean_func, vct_test_log_slot (log, "hidden"),
-                                             vct_test_log_slot_notify);
-  vct_feed_model_set_did_error (model, vct_test_log_text_func, vct_test_log_slot (log, "error"),
-                                vct_test_log_slot_notify);
-  vct_feed_model_set_did_open_detail (model, on_detail, vct_test_log_slot (log, "detail"), vct_test_log_slot_notify);
+  vct_test_log_connect (log, model, "notify::title", G_CALLBACK (vct_test_log_on_property), "title");
+  vct_test_log_connect (log, model, "notify::loading", G_CALLBACK (vct_test_log_on_property), "loading");
+  vct_test_log_connect (log, model, "notify::list-hidden", G_CALLBACK (vct_test_log_on_property), "hidden");
+  vct_test_log_connect (log, model, "did-error", G_CALLBACK (vct_test_log_on_text), "error");
+  vct_test_log_connect (log, model, "open-detail", G_CALLBACK (on_detail), "detail");
   g_signal_connect (wall->list, "items-changed", G_CALLBACK (vct_test_log_on_items_changed), log);
 }
 
@@ -1436,16 +1438,15 @@ test_bad_uri (void)
 
 /* ------------------------------------------------------------------ lifetimes */
 
-/* Each legacy callback's notify runs exactly once: at a setter that replaces or clears
- * it, or at the model's last unref, even while a view still holds the list (which then
- * reports nothing: a photo row selected there opens nothing); the custom service's when
- * its last owner lets go. Nothing is called after its notify. */
+/* Each signal and `notify::` handler's closure notify runs exactly once: at its
+ * disconnection, or at the model's last unref, even while a view still holds the list
+ * (which then reports nothing: a photo row selected there opens nothing); the custom
+ * service's when its last owner lets go. No handler is called after its notify. */
 static void
 test_notifies_once (void)
 {
   FakeService fake;
   Wall wall;
-  Counter replacement = { 0 };
   VctListModel *list;
   VctTestLogSlot *title, *detail;
   g_autoptr (VctRow) p30 = NULL;
@@ -1456,20 +1457,16 @@ test_notifies_once (void)
   title = vct_test_log_find_slot (&wall.log, "title");
   detail = vct_test_log_find_slot (&wall.log, "detail");
 
-  /* Replacing the title callback runs the old notify now; clearing the detail one too. */
-  vct_feed_model_set_did_update_title (wall.model, counter_text_func, &replacement, counter_notify);
-  g_assert_cmpint (title->notified, ==, 1);
-  vct_feed_model_set_did_open_detail (wall.model, NULL, NULL, NULL);
+  /* Disconnecting the open-detail handler runs its notify now; the others still hear. */
+  g_signal_handler_disconnect (wall.model, detail->handler);
   g_assert_cmpint (detail->notified, ==, 1);
   wall_load (&wall, &fake, json);
-  g_assert_cmpint (replacement.calls, ==, 1);
-  g_assert_cmpstr (replacement.last_text, ==, LOADED_TITLE);
-  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "title:"), ==, 0);
+  g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "title:"), ==, 1);
   p30 = wall_row (&wall, 2);
-  vct_row_press (p30);  /* a photo: no detail callback now */
+  vct_row_press (p30);  /* a photo: no open-detail handler now */
   settle_loop (NULL);
   g_assert_cmpuint (vct_test_log_count (&wall.log, 0, "detail:"), ==, 0);
-  g_assert_cmpint (title->notified, ==, 1);
+  g_assert_cmpint (title->notified, ==, 0);
   g_assert_cmpint (detail->notified, ==, 1);
 
   /* The model's last unref, with the list still held by a view. */
@@ -1477,21 +1474,19 @@ test_notifies_once (void)
   mark = vct_test_log_mark (&wall.log);
   g_clear_object (&wall.model);
   wall.list = NULL;
-  g_assert_cmpint (replacement.notified, ==, 1);
   vct_test_log_assert_all_notified (&wall.log);
   vct_row_select (p30);
   settle_loop (NULL);
   vct_test_assert_log_since (&wall.log, mark, "");
   g_clear_object (&p30);
   g_object_unref (list);
-  g_assert_cmpint (replacement.calls_after_notify, ==, 0);
+  g_assert_cmpint (g_atomic_int_get (&wall.log.calls_after_notify), ==, 0);
 
-  g_free (replacement.last_text);
   g_free (json);
   standard_teardown (&fake, &wall);
 }
 
-/* The last unref with a follow in flight: every callback's notify has run when it
+/* The last unref with a follow in flight: every handler's notify has run when it
  * returns, nothing is called afterwards, and the service's notify waits until the
  * request is completed (from another thread here). */
 static void
@@ -1906,7 +1901,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/feed/title/loading-then-loaded", test_title_loading_then_loaded);
   g_test_add_func ("/feed/title/after-failed-first-fetch", test_title_after_failed_first_fetch);
-  g_test_add_func ("/feed/loading/flag-and-callback", test_loading_flag);
+  g_test_add_func ("/feed/loading/flag-and-notify", test_loading_flag);
   g_test_add_func ("/feed/list/hidden-until-data", test_list_hidden_until_data);
   g_test_add_func ("/feed/sections/by-day", test_sections_by_day);
   g_test_add_func ("/feed/rows/kinds-and-properties", test_row_kinds_and_properties);

@@ -2027,10 +2027,12 @@ tlm_add_photo_key (GPtrArray *keys, gint64 id)
   g_ptr_array_add (keys, g_strdup_printf ("feed-photo \"photo %" G_GINT64_FORMAT "\"", id));
 }
 
+/* `notify::loading` of a feed: counts the reloads that ended (loading read as of that
+ * change). */
 static void
-tlm_on_loading (gboolean loading, gpointer data)
+tlm_on_loading (VctFeedModel *model, G_GNUC_UNUSED GParamSpec *pspec, gpointer data)
 {
-  if (!loading)
+  if (!vct_feed_model_is_loading (model))
     g_atomic_int_inc ((gint *) data);
 }
 
@@ -2116,7 +2118,7 @@ tlm_feed_setup (TlmFeed *feed)
   feed->loaded = 0;
   g_assert_true (G_IS_LIST_MODEL (feed->list));
   g_assert_true (g_list_model_get_item_type (G_LIST_MODEL (feed->list)) == VCT_TYPE_ROW);
-  vct_feed_model_set_did_change_loading (feed->model, tlm_on_loading, &feed->loaded, NULL);
+  g_signal_connect (feed->model, "notify::loading", G_CALLBACK (tlm_on_loading), &feed->loaded);
 }
 
 static void

@@ -255,11 +255,11 @@ meter_check (const Meter *meter, const char *name)
     }
 }
 
-/* ------------------------------------------------------------------ counting callbacks */
+/* ------------------------------------------------------------------ counting handlers */
 
-/* Every callback and handler is counted with a Counter (common/vct-test.h): its calls, its
- * notify, and any call after the notify (must stay 0). common/ has the text and reload
- * callbacks and the notify; the other shapes are here. */
+/* Every signal and `notify` handler is counted with a Counter (common/vct-test.h): its
+ * calls, its closure's notify, and any call after the notify (must stay 0). common/ has
+ * the notify; the handler shapes are here. */
 
 static void
 counter_hit (Counter *counter)
@@ -269,33 +269,39 @@ counter_hit (Counter *counter)
   g_atomic_int_inc (&counter->calls);
 }
 
+/* A `notify::…` handler of a model, counted. */
 static void
-counter_boolean_func (gboolean value, gpointer counter)
+counter_on_notify (GObject *object, GParamSpec *pspec, gpointer counter)
 {
-  (void) value;
+  (void) object;
+  (void) pspec;
   counter_hit (counter);
 }
 
+/* A did-error handler, counted; keeps the last message. */
 static void
-counter_state_func (VctSongPickerState state, gpointer counter)
+counter_on_text (GObject *object, const char *text, gpointer counter)
 {
-  (void) state;
+  (void) object;
+  counter_hit (counter);
+  g_free (((Counter *) counter)->last_text);
+  ((Counter *) counter)->last_text = g_strdup (text);
+}
+
+/* A signal without arguments (dismiss), counted. */
+static void
+counter_on_event (GObject *object, gpointer counter)
+{
+  (void) object;
   counter_hit (counter);
 }
 
+/* open-detail, counted. */
 static void
-counter_dismiss_func (gpointer counter)
+counter_on_detail (GObject *object, VctFeedPhoto *photo, gpointer counter)
 {
-  counter_hit (counter);
-}
-
-static void
-counter_detail_func (gint64 id, const char *title, const char *description, const char *image_url, gpointer counter)
-{
-  (void) id;
-  (void) title;
-  (void) description;
-  (void) image_url;
+  (void) object;
+  (void) photo;
   counter_hit (counter);
 }
 
@@ -317,6 +323,15 @@ counter_closure_notify (gpointer counter, GClosure *closure)
   counter_notify (counter);
 }
 
+/* Connects @callback, counted in @counter, to @object's @signal; disconnecting it or
+ * finalizing @object frees it (counter->notified). */
+static void
+counter_connect (Counter *counter, gpointer object, const char *signal, GCallback callback)
+{
+  memset (counter, 0, sizeof *counter);
+  g_signal_connect_data (object, signal, callback, counter, counter_closure_notify, 0);
+}
+
 /* Connects a counted `items-changed` handler to @list; the list's finalization frees it
  * (counter->notified). */
 static void
@@ -327,7 +342,7 @@ counter_watch_list (Counter *counter, VctListModel *list)
                          counter_closure_notify, 0);
 }
 
-/* The callback's notify ran once and nothing was called after it; frees the last text. */
+/* The handler's notify ran once and nothing was called after it; frees the last text. */
 static void
 assert_counter_done (Counter *counter, const char *what)
 {
@@ -535,8 +550,8 @@ songs_doc (guint n)
   return g_string_free (doc, FALSE);
 }
 
-/* A picker over a FakeService (common/vct-test.h), every callback counted, and its list's
- * items-changed. */
+/* A picker over a FakeService (common/vct-test.h), every signal and `notify::` of the
+ * model counted, and its list's items-changed. */
 typedef struct
 {
   FakeService         fake;
@@ -580,14 +595,12 @@ picker_setup (Picker *picker, guint n_songs)
   g_object_unref (service);
   g_assert_nonnull (picker->model);
   picker->list = G_LIST_MODEL (vct_song_picker_model_get_list (picker->model));
-  vct_song_picker_model_set_did_change_state (picker->model, counter_state_func, &picker->state, counter_notify);
-  vct_song_picker_model_set_did_update_title (picker->model, counter_text_func, &picker->title, counter_notify);
-  vct_song_picker_model_set_did_change_button_enabled (picker->model, counter_boolean_func, &picker->button,
-                                                       counter_notify);
-  vct_song_picker_model_set_did_dismiss (picker->model, counter_dismiss_func, &picker->dismiss, counter_notify);
-  vct_song_picker_model_set_did_change_loading (picker->model, counter_boolean_func, &picker->loading,
-                                                counter_notify);
-  vct_song_picker_model_set_did_error (picker->model, counter_text_func, &picker->error, counter_notify);
+  counter_connect (&picker->state, picker->model, "notify::state", G_CALLBACK (counter_on_notify));
+  counter_connect (&picker->title, picker->model, "notify::title", G_CALLBACK (counter_on_notify));
+  counter_connect (&picker->button, picker->model, "notify::button-enabled", G_CALLBACK (counter_on_notify));
+  counter_connect (&picker->dismiss, picker->model, "dismiss", G_CALLBACK (counter_on_event));
+  counter_connect (&picker->loading, picker->model, "notify::loading", G_CALLBACK (counter_on_notify));
+  counter_connect (&picker->error, picker->model, "did-error", G_CALLBACK (counter_on_text));
   counter_watch_list (&picker->items, VCT_LIST_MODEL (picker->list));
 
   vct_song_picker_model_reload (picker->model);
@@ -1119,11 +1132,11 @@ test_feed_follow_notify (void)
   g_object_unref (service);
   g_assert_nonnull (run.model);
   run.list = G_LIST_MODEL (vct_feed_model_get_list (run.model));
-  vct_feed_model_set_did_update_title (run.model, counter_text_func, &run.title, counter_notify);
-  vct_feed_model_set_did_change_loading (run.model, counter_boolean_func, &run.loading, counter_notify);
-  vct_feed_model_set_did_change_list_hidden (run.model, counter_boolean_func, &run.hidden, counter_notify);
-  vct_feed_model_set_did_error (run.model, counter_text_func, &run.error, counter_notify);
-  vct_feed_model_set_did_open_detail (run.model, counter_detail_func, &run.detail, counter_notify);
+  counter_connect (&run.title, run.model, "notify::title", G_CALLBACK (counter_on_notify));
+  counter_connect (&run.loading, run.model, "notify::loading", G_CALLBACK (counter_on_notify));
+  counter_connect (&run.hidden, run.model, "notify::list-hidden", G_CALLBACK (counter_on_notify));
+  counter_connect (&run.error, run.model, "did-error", G_CALLBACK (counter_on_text));
+  counter_connect (&run.detail, run.model, "open-detail", G_CALLBACK (counter_on_detail));
   counter_watch_list (&run.items, VCT_LIST_MODEL (run.list));
 
   vct_feed_model_reload (run.model);

@@ -4,9 +4,10 @@
  * Most cases load songs through a custom service whose fetches wait for the test
  * (FakeService, common/vct-test.h). The list is read as a flat GListModel of VctSongRow
  * objects. Every report goes to one log (VctTestLog, common/vct-test.h): the picker's
- * legacy callbacks, its list's items-changed and the `notify` of every song row, which
- * the cases hold as a view would ("s<id>:notify::mode=<mode>"), each checked to run on
- * the model's context thread, each callback's notify counted. A copy of the list is kept
+ * signals and `notify::` (the only way to listen to it), its list's items-changed and the
+ * `notify` of every song row, which the cases hold as a view would
+ * ("s<id>:notify::mode=<mode>"), each checked to run on the model's context thread, each
+ * model handler's closure notify counted. A copy of the list is kept
  * from the items-changed runs alone, as a view keeps it, and compared with the list.
  * Nothing sleeps to synchronise.
  */
@@ -41,10 +42,12 @@ songs_doc (gint64 first, gint64 last)
 
 /* ------------------------------------------------------------------ Picker */
 
-/* A picker with every report logged: "state:<0|1|2>", "title:<text>", "button:<0|1>",
- * "dismiss", "error:<message>", its list's "items-changed:<position>,<removed>,<added>",
- * and "s<id>:notify::<property>=<value>" of the watched song rows. @copy is the view's
- * copy of the list (row titles), kept from the items-changed runs only. */
+/* A picker with every report logged: its `notify::state` ("state:<0|1|2>"),
+ * `notify::title` ("title:<text>") and `notify::button-enabled` ("button:<0|1>"), each
+ * read in the handler, so as of its change; its signals dismiss ("dismiss") and did-error
+ * ("error:<message>"); its list's "items-changed:<position>,<removed>,<added>", and
+ * "s<id>:notify::<property>=<value>" of the watched song rows. @copy is the view's copy
+ * of the list (row titles), kept from the items-changed runs only. */
 typedef struct
 {
   VctTestLog          log;
@@ -56,16 +59,11 @@ typedef struct
 
 static const char *const song_tags[MAX_SONG + 1] = { NULL, "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8" };
 
+/* `notify::state`: the state read in the handler (as of that change), as a number. */
 static void
-on_state (VctSongPickerState state, gpointer slot)
+on_state (VctSongPickerModel *model, G_GNUC_UNUSED GParamSpec *pspec, gpointer slot)
 {
-  vct_test_log_record (slot, g_strdup_printf ("%d", (int) state));
-}
-
-static void
-on_dismiss (gpointer slot)
-{
-  vct_test_log_record (slot, NULL);
+  vct_test_log_record (slot, g_strdup_printf ("%d", (int) vct_song_picker_model_get_state (model)));
 }
 
 /* The title of the row at flat @position; g_free. */
@@ -105,16 +103,11 @@ picker_init_full (Picker *picker, VctSongPickerModel *model, GMainContext *conte
   picker->list = vct_song_picker_model_get_list (model);
   g_assert_true (VCT_IS_LIST_MODEL (picker->list));
   picker->copy = g_ptr_array_new_with_free_func (g_free);
-  vct_song_picker_model_set_did_change_state (model, on_state, vct_test_log_slot (log, "state"),
-                                              vct_test_log_slot_notify);
-  vct_song_picker_model_set_did_update_title (model, vct_test_log_text_func, vct_test_log_slot (log, "title"),
-                                              vct_test_log_slot_notify);
-  vct_song_picker_model_set_did_change_button_enabled (model, vct_test_log_boolean_func,
-                                                       vct_test_log_slot (log, "button"), vct_test_log_slot_notify);
-  vct_song_picker_model_set_did_dismiss (model, on_dismiss, vct_test_log_slot (log, "dismiss"),
-                                         vct_test_log_slot_notify);
-  vct_song_picker_model_set_did_error (model, vct_test_log_text_func, vct_test_log_slot (log, "error"),
-                                       vct_test_log_slot_notify);
+  vct_test_log_connect (log, model, "notify::state", G_CALLBACK (on_state), "state");
+  vct_test_log_connect (log, model, "notify::title", G_CALLBACK (vct_test_log_on_property), "title");
+  vct_test_log_connect (log, model, "notify::button-enabled", G_CALLBACK (vct_test_log_on_property), "button");
+  vct_test_log_connect (log, model, "dismiss", G_CALLBACK (vct_test_log_on_event), "dismiss");
+  vct_test_log_connect (log, model, "did-error", G_CALLBACK (vct_test_log_on_text), "error");
   g_signal_connect (picker->list, "items-changed", G_CALLBACK (copy_apply), picker);
   g_signal_connect (picker->list, "items-changed", G_CALLBACK (vct_test_log_on_items_changed), log);
 }
@@ -938,9 +931,8 @@ test_loading_flag (void)
 
   setup (&fake, &picker, 3);
   g_assert_false (vct_song_picker_model_is_loading (picker.model));
-  vct_song_picker_model_set_did_change_loading (picker.model, vct_test_log_boolean_func,
-                                                vct_test_log_slot (&picker.log, "loading"),
-                                                vct_test_log_slot_notify);
+  vct_test_log_connect (&picker.log, picker.model, "notify::loading", G_CALLBACK (vct_test_log_on_property),
+                        "loading");
   mark = vct_test_log_mark (&picker.log);
   vct_song_picker_model_reload (picker.model);
   g_assert_true (vct_song_picker_model_is_loading (picker.model));
@@ -1157,23 +1149,22 @@ test_factory_fixture (void)
 
 /* ------------------------------------------------------------------ lifetimes */
 
-/* Each notify runs exactly once: at a setter that replaces or clears its callback, or at
- * the last unref; the custom service's when its last owner lets go. */
+/* Each signal and `notify::` handler's closure notify runs exactly once: at its
+ * disconnection, or at the last unref; the custom service's when its last owner lets go.
+ * No handler is called after its notify. */
 static void
 test_notifies_once (void)
 {
   FakeService fake;
   Picker picker;
-  Counter replacement = { 0 };
   VctTestLogSlot *title, *dismiss;
+  char *last;
   guint mark;
 
   setup (&fake, &picker, 2);
   title = vct_test_log_find_slot (&picker.log, "title");
   dismiss = vct_test_log_find_slot (&picker.log, "dismiss");
-  vct_song_picker_model_set_did_update_title (picker.model, counter_text_func, &replacement, counter_notify);
-  g_assert_cmpint (title->notified, ==, 1);
-  vct_song_picker_model_set_did_dismiss (picker.model, NULL, NULL, NULL);
+  g_signal_handler_disconnect (picker.model, dismiss->handler);
   g_assert_cmpint (dismiss->notified, ==, 1);
 
   select_song (&picker, 1);
@@ -1182,17 +1173,19 @@ test_notifies_once (void)
   vct_test_log_wait (&picker.log, mark, "state:1", 1);
   vct_song_picker_model_back (picker.model);
   vct_test_log_wait (&picker.log, mark, "state:0", 1);
-  vct_song_picker_model_back (picker.model);  /* dismiss: no callback now */
+  vct_song_picker_model_back (picker.model);  /* dismiss: no handler now */
   settle_loop (NULL);
-  g_assert_cmpint (replacement.calls, ==, 2);
-  g_assert_cmpstr (replacement.last_text, ==, PICKING_TITLE);
-  g_assert_cmpuint (vct_test_log_count (&picker.log, 0, "title:"), ==, 0);
+  g_assert_cmpuint (vct_test_log_count (&picker.log, mark, "title:"), ==, 2);
+  last = vct_test_log_last (&picker.log, mark, "title:");
+  g_assert_cmpstr (last, ==, PICKING_TITLE);
+  g_free (last);
   g_assert_cmpuint (vct_test_log_count (&picker.log, 0, "dismiss"), ==, 0);
+  g_assert_cmpint (title->notified, ==, 0);
 
   picker_unref (&picker);
-  g_assert_cmpint (replacement.notified, ==, 1);
-  g_assert_cmpint (replacement.calls_after_notify, ==, 0);
-  g_free (replacement.last_text);
+  g_assert_cmpint (title->notified, ==, 1);
+  g_assert_cmpint (dismiss->notified, ==, 1);
+  g_assert_cmpint (g_atomic_int_get (&picker.log.calls_after_notify), ==, 0);
   teardown (&fake, &picker);
 }
 
@@ -1296,6 +1289,6 @@ main (int argc, char **argv)
   g_test_add_func ("/songs/lifetime/notifies-once", test_notifies_once);
   g_test_add_func ("/songs/lifetime/unref-with-reload-in-flight", test_unref_with_reload_in_flight);
   g_test_add_func ("/songs/null-arguments", test_null_arguments);
-  g_test_add_func ("/songs/loading/flag-and-callback", test_loading_flag);
+  g_test_add_func ("/songs/loading/flag-and-notify", test_loading_flag);
   return vct_test_run ();
 }

@@ -200,16 +200,21 @@ def test_back_to_back_states_are_each_seen_through_notify_state():
     """Inside notify::state the property reads as of that change, as a row's do: two changes
     the loop delivers back to back are each seen (once both read FINISHED; PORTING F13)."""
     picker, recorder = ready_picker()
-    callback_states, notified_states = [], []
-    picker.set_did_change_state(lambda state, *_: callback_states.append(state))
-    picker.connect("notify::state", lambda instance, _pspec: notified_states.append(instance.props.state))
+    notified_states, getter_states = [], []
+
+    def on_state(instance, _pspec):
+        notified_states.append(instance.props.state)
+        getter_states.append(instance.get_state())
+
+    picker.connect("notify::state", on_state)
     # Two changes before the loop runs: each is delivered later, in order.
     assert picker.start() is True
     assert picker.finish_song() is True
-    run_until(lambda: len(callback_states) == 2, what="two state callbacks")
+    assert notified_states == []  # never inline
+    run_until(lambda: len(notified_states) == 2, what="two state notifies")
     settle()
-    assert callback_states == [LISTENING, FINISHED]
-    assert notified_states == callback_states
+    assert notified_states == [LISTENING, FINISHED]
+    assert getter_states == notified_states
 
 
 def test_custom_song_service_and_its_error(songs):

@@ -3,9 +3,9 @@
  * Copyright 2026 The VCTable authors
  * SPDX-License-Identifier: MIT
  *
- * VctDidErrorFunc (the table model, the feed, the song picker), VctServiceFetchFunc (the
- * feed and song services), VctTextChangedFunc and VctBooleanChangedFunc (the feed, the
- * song picker).
+ * VctDidErrorFunc (the table model's error callback) and VctServiceFetchFunc (the feed
+ * and song services). The feed and the song picker take no callbacks: they report
+ * through their signals and `notify`.
  */
 
 #ifndef VCT_CALLBACKS_H
@@ -40,26 +40,6 @@ typedef void (*VctDidErrorFunc) (const char *message,
  */
 typedef void (*VctServiceFetchFunc) (VctApiRequest *request,
                                      gpointer       user_data);
-
-/**
- * VctTextChangedFunc:
- * @text: the new text, valid during the call
- * @user_data: (closure): the data given to the setter
- *
- * Reports a new title, on the screen's context thread.
- */
-typedef void (*VctTextChangedFunc) (const char *text,
-                                    gpointer    user_data);
-
-/**
- * VctBooleanChangedFunc:
- * @value: the new value
- * @user_data: (closure): the data given to the setter
- *
- * Reports a flag that changed (loading, list hidden, button enabled).
- */
-typedef void (*VctBooleanChangedFunc) (gboolean value,
-                                       gpointer user_data);
 
 G_END_DECLS
 

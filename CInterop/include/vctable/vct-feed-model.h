@@ -12,7 +12,6 @@
 #endif
 
 #include <glib-object.h>
-#include <vctable/vct-callbacks.h>
 #include <vctable/vct-feed-service.h>
 #include <vctable/vct-list-model.h>
 
@@ -29,34 +28,19 @@ G_BEGIN_DECLS
  * Pressing a member row
  * ([method@Row.press]) follows the member: the row's state goes normal → loading →
  * checked, or back to normal and an error; only that row is updated. Selecting or
- * pressing a photo row reports `open-detail`. Callbacks run on the context thread of the
- * thread that created the model.
+ * pressing a photo row reports `open-detail`.
  *
- * A `GObject`: properties `title`, `loading`, `list-hidden` and `list`, each with
- * `notify`; signals [signal@FeedModel::did-error] and [signal@FeedModel::open-detail]
- * (a [class@FeedPhoto]), emitted on the context thread just after the matching legacy
- * callback. Its rows are [class@DayHeaderRow], [class@MemberRow] and [class@FeedPhotoRow]
- * objects. The last g_object_unref() finalizes it at once: every notify has run when it
- * returns.
+ * A `GObject`, listened to through its signals and `notify` alone: properties `title`,
+ * `loading`, `list-hidden` and `list`, each with `notify` (`notify::title`,
+ * `notify::loading`, `notify::list-hidden`); signals [signal@FeedModel::did-error] and
+ * [signal@FeedModel::open-detail] (a [class@FeedPhoto]). All are emitted on the context
+ * thread of the thread that created the model, never inline. Its rows are
+ * [class@DayHeaderRow], [class@MemberRow] and [class@FeedPhotoRow] objects. The last
+ * g_object_unref() finalizes it at once: its signal handlers are disconnected (their
+ * destroy notifies have run) when it returns, and nothing is emitted afterwards.
  */
 #define VCT_TYPE_FEED_MODEL (vct_feed_model_get_type ())
 G_DECLARE_FINAL_TYPE (VctFeedModel, vct_feed_model, VCT, FEED_MODEL, GObject)
-
-/**
- * VctOpenDetailFunc:
- * @photo_id: the photo's id
- * @title: the photo's title
- * @description: the photo's description
- * @image_url: the photo's image URL
- * @user_data: (closure): the data given to the setter
- *
- * A photo row was selected or pressed: show that photo. The strings are valid during the call.
- */
-typedef void (*VctOpenDetailFunc) (gint64      photo_id,
-                                   const char *title,
-                                   const char *description,
-                                   const char *image_url,
-                                   gpointer    user_data);
 
 /**
  * vct_feed_model_new:
@@ -138,76 +122,6 @@ VctListModel *vct_feed_model_get_list (VctFeedModel *model);
  * Fetches the feeds; supersedes a reload in flight. Safe from any thread.
  */
 void vct_feed_model_reload (VctFeedModel *model);
-
-/**
- * vct_feed_model_set_did_update_title:
- * @model: a feed
- * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
- * @user_data: data for @func
- * @notify: (nullable) (destroy user_data): frees @user_data
- *
- * Sets the title callback; same rules as [method@TableModel.set_did_reload_data].
- */
-void vct_feed_model_set_did_update_title (VctFeedModel       *model,
-                                          VctTextChangedFunc  func,
-                                          gpointer            user_data,
-                                          GDestroyNotify      notify);
-
-/**
- * vct_feed_model_set_did_change_loading:
- * @model: a feed
- * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
- * @user_data: data for @func
- * @notify: (nullable) (destroy user_data): frees @user_data
- *
- * Sets the loading-flag callback.
- */
-void vct_feed_model_set_did_change_loading (VctFeedModel          *model,
-                                            VctBooleanChangedFunc  func,
-                                            gpointer               user_data,
-                                            GDestroyNotify         notify);
-
-/**
- * vct_feed_model_set_did_change_list_hidden:
- * @model: a feed
- * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
- * @user_data: data for @func
- * @notify: (nullable) (destroy user_data): frees @user_data
- *
- * Sets the list-hidden callback.
- */
-void vct_feed_model_set_did_change_list_hidden (VctFeedModel          *model,
-                                                VctBooleanChangedFunc  func,
-                                                gpointer               user_data,
-                                                GDestroyNotify         notify);
-
-/**
- * vct_feed_model_set_did_error:
- * @model: a feed
- * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
- * @user_data: data for @func
- * @notify: (nullable) (destroy user_data): frees @user_data
- *
- * Sets the error callback: a failed reload or follow ("An Error Occurred\n\n…").
- */
-void vct_feed_model_set_did_error (VctFeedModel    *model,
-                                   VctDidErrorFunc  func,
-                                   gpointer         user_data,
-                                   GDestroyNotify   notify);
-
-/**
- * vct_feed_model_set_did_open_detail:
- * @model: a feed
- * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
- * @user_data: data for @func
- * @notify: (nullable) (destroy user_data): frees @user_data
- *
- * Sets the open-detail callback (navigation to a photo).
- */
-void vct_feed_model_set_did_open_detail (VctFeedModel      *model,
-                                         VctOpenDetailFunc  func,
-                                         gpointer           user_data,
-                                         GDestroyNotify     notify);
 
 G_END_DECLS
 

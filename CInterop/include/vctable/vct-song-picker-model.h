@@ -13,7 +13,6 @@
 #endif
 
 #include <glib-object.h>
-#include <vctable/vct-callbacks.h>
 #include <vctable/vct-list-model.h>
 #include <vctable/vct-song-service.h>
 
@@ -28,15 +27,16 @@ G_BEGIN_DECLS
  * plays the first selected song and hides the unselected ones (they leave the list
  * through its changes); selecting a playable song plays it; [method@SongPickerModel.next]
  * at the last song finishes the session: %VCT_SONG_PICKER_STATE_FINISHED, then
- * [signal@SongPickerModel::dismiss]. Callbacks run on the context thread of the thread
- * that created the model.
+ * [signal@SongPickerModel::dismiss].
  *
- * A `GObject`: properties `state` ([enum@SongPickerState]), `title`, `button-title`,
- * `button-enabled`, `loading` and `list`, each with `notify`; signals
- * [signal@SongPickerModel::dismiss] and [signal@SongPickerModel::did-error], emitted on
- * the context thread just after the matching legacy callback. Its rows are
- * [class@SongRow] objects. The last g_object_unref() finalizes it at once: every notify
- * has run when it returns.
+ * A `GObject`, listened to through its signals and `notify` alone: properties `state`
+ * ([enum@SongPickerState]), `title`, `button-title`, `button-enabled`, `loading` and
+ * `list`, each with `notify` (`notify::state`, `notify::title`, `notify::button-enabled`,
+ * `notify::loading`); signals [signal@SongPickerModel::dismiss] and
+ * [signal@SongPickerModel::did-error]. All are emitted on the context thread of the
+ * thread that created the model, never inline. Its rows are [class@SongRow] objects. The
+ * last g_object_unref() finalizes it at once: its signal handlers are disconnected (their
+ * destroy notifies have run) when it returns, and nothing is emitted afterwards.
  */
 #define VCT_TYPE_SONG_PICKER_MODEL (vct_song_picker_model_get_type ())
 G_DECLARE_FINAL_TYPE (VctSongPickerModel, vct_song_picker_model, VCT, SONG_PICKER_MODEL, GObject)
@@ -74,26 +74,6 @@ typedef enum {
  * Returns: the GType of [enum@SongPickerState]
  */
 GType vct_song_picker_state_get_type (void) G_GNUC_CONST;
-
-/**
- * VctSongPickerStateFunc:
- * @state: the new state
- * @user_data: (closure): the data given to the setter
- *
- * Reports a new screen state, on the picker's context thread.
- */
-typedef void (*VctSongPickerStateFunc) (VctSongPickerState state,
-                                        gpointer           user_data);
-
-/**
- * VctDismissFunc:
- * @user_data: (closure): the data given to the setter
- *
- * The screen asks to be closed: back while picking, or the session finished (next or
- * finish_song at the last song, reported after the state became
- * %VCT_SONG_PICKER_STATE_FINISHED).
- */
-typedef void (*VctDismissFunc) (gpointer user_data);
 
 /**
  * vct_song_picker_model_new:
@@ -250,92 +230,6 @@ gboolean vct_song_picker_model_finish_song (VctSongPickerModel *model);
  * reports `dismiss`.
  */
 void vct_song_picker_model_back (VctSongPickerModel *model);
-
-/**
- * vct_song_picker_model_set_did_change_state:
- * @model: a picker
- * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
- * @user_data: data for @func
- * @notify: (nullable) (destroy user_data): frees @user_data
- *
- * Sets the state callback; same rules as [method@TableModel.set_did_reload_data].
- */
-void vct_song_picker_model_set_did_change_state (VctSongPickerModel     *model,
-                                                 VctSongPickerStateFunc  func,
-                                                 gpointer                user_data,
-                                                 GDestroyNotify          notify);
-
-/**
- * vct_song_picker_model_set_did_update_title:
- * @model: a picker
- * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
- * @user_data: data for @func
- * @notify: (nullable) (destroy user_data): frees @user_data
- *
- * Sets the title callback.
- */
-void vct_song_picker_model_set_did_update_title (VctSongPickerModel *model,
-                                                 VctTextChangedFunc  func,
-                                                 gpointer            user_data,
-                                                 GDestroyNotify      notify);
-
-/**
- * vct_song_picker_model_set_did_change_button_enabled:
- * @model: a picker
- * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
- * @user_data: data for @func
- * @notify: (nullable) (destroy user_data): frees @user_data
- *
- * Sets the button-enabled callback.
- */
-void vct_song_picker_model_set_did_change_button_enabled (VctSongPickerModel    *model,
-                                                          VctBooleanChangedFunc  func,
-                                                          gpointer               user_data,
-                                                          GDestroyNotify         notify);
-
-/**
- * vct_song_picker_model_set_did_dismiss:
- * @model: a picker
- * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
- * @user_data: data for @func
- * @notify: (nullable) (destroy user_data): frees @user_data
- *
- * Sets the dismiss callback: the screen asks to be closed (back while picking, or the
- * session finished). It runs just before [signal@SongPickerModel::dismiss].
- */
-void vct_song_picker_model_set_did_dismiss (VctSongPickerModel *model,
-                                            VctDismissFunc      func,
-                                            gpointer            user_data,
-                                            GDestroyNotify      notify);
-
-/**
- * vct_song_picker_model_set_did_change_loading:
- * @model: a picker
- * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
- * @user_data: data for @func
- * @notify: (nullable) (destroy user_data): frees @user_data
- *
- * Sets the loading-flag callback: %TRUE when a reload starts, %FALSE when it ends (even
- * when the songs did not change, so nothing else is reported).
- */
-void vct_song_picker_model_set_did_change_loading (VctSongPickerModel    *model,
-                                                   VctBooleanChangedFunc  func,
-                                                   gpointer               user_data,
-                                                   GDestroyNotify         notify);
-
-/**
- * vct_song_picker_model_set_did_error:
- * @model: a picker
- * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL
- * @user_data: data for @func
- * @notify: (nullable) (destroy user_data): frees @user_data
- *
- * Sets the error callback.
- */
-void vct_song_picker_model_set_did_error (VctSongPickerModel *model,
-                                          VctDidErrorFunc     func,
-                                          gpointer            user_data,
-                                          GDestroyNotify      notify);
 
 G_END_DECLS
 

@@ -2,40 +2,22 @@ internal import CGLib
 internal import VCTableGObject
 import Foundation
 
-/// The report slots of a `VctFeedModel`.
-enum CFeedSlot: Int, CaseIterable {
-    case title, loading, listHidden, error, openDetail
-}
+typealias CFeedModel = CScreen<FeedViewModel>
 
-typealias CFeedModel = CScreen<FeedViewModel, CFeedSlot>
-
-/// A `VctOpenDetailFunc`.
-@_spi(CInterop) public typealias COpenDetailFunction = @convention(c) (
-    Int64, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void
-
-extension CScreen where Model == FeedViewModel, Slot == CFeedSlot {
+extension CScreen where Model == FeedViewModel {
     static func make(_ model: FeedViewModel) -> OpaquePointer {
         let box = CFeedModel(model, list: model.list)
-        box.forward(model.title, to: .title, notify: "title", CFeedModel.text)
-        box.forward(model.isLoading, to: .loading, notify: "loading", CFeedModel.boolean)
-        box.forward(model.isListHidden, to: .listHidden, notify: "list-hidden", CFeedModel.boolean)
-        box.forward(model.didError, to: .error, emit: { object, message in
+        box.forward(model.title, notify: "title")
+        box.forward(model.isLoading, notify: "loading")
+        box.forward(model.isListHidden, notify: "list-hidden")
+        box.forward(model.didError) { object, message in
             message.withCString { _vct_object_emit_text(object, "did-error", $0) }
-        }, CFeedModel.text)
-        box.forward(model.openDetail, to: .openDetail, emit: { object, photo in
+        }
+        box.forward(model.openDetail) { object, photo in
             let detail = _vct_feed_photo_new(
                 gint64(photo.id), photo.title, photo.description, photo.imageUrl, gint64(photo.date.timeIntervalSince1970.rounded(.down)))
             _vct_object_emit_object(object, "open-detail", detail)
             g_object_unref(detail)
-        }) { callback, photo in
-            let function = unsafeBitCast(callback.function, to: COpenDetailFunction.self)
-            photo.title.withCString { title in
-                photo.description.withCString { description in
-                    photo.imageUrl.withCString { image in
-                        function(Int64(photo.id), title, description, image, callback.userData)
-                    }
-                }
-            }
         }
         return box.makeObject { _vct_feed_model_new($0) }
     }
@@ -79,39 +61,4 @@ public func vct_feed_model_get_list(_ model: OpaquePointer?) -> OpaquePointer? {
 @_spi(CInterop) @c(vct_feed_model_reload)
 public func vct_feed_model_reload(_ model: OpaquePointer?) {
     feed(model, "vct_feed_model_reload")?.model.reload()
-}
-
-@_spi(CInterop) @c(vct_feed_model_set_did_update_title)
-public func vct_feed_model_set_did_update_title(
-    _ model: OpaquePointer?, _ function: CTextFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
-) {
-    CFeedModel.set(feed(model, "vct_feed_model_set_did_update_title"), .title, function, userData, notify)
-}
-
-@_spi(CInterop) @c(vct_feed_model_set_did_change_loading)
-public func vct_feed_model_set_did_change_loading(
-    _ model: OpaquePointer?, _ function: CBooleanFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
-) {
-    CFeedModel.set(feed(model, "vct_feed_model_set_did_change_loading"), .loading, function, userData, notify)
-}
-
-@_spi(CInterop) @c(vct_feed_model_set_did_change_list_hidden)
-public func vct_feed_model_set_did_change_list_hidden(
-    _ model: OpaquePointer?, _ function: CBooleanFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
-) {
-    CFeedModel.set(feed(model, "vct_feed_model_set_did_change_list_hidden"), .listHidden, function, userData, notify)
-}
-
-@_spi(CInterop) @c(vct_feed_model_set_did_error)
-public func vct_feed_model_set_did_error(
-    _ model: OpaquePointer?, _ function: CTextFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
-) {
-    CFeedModel.set(feed(model, "vct_feed_model_set_did_error"), .error, function, userData, notify)
-}
-
-@_spi(CInterop) @c(vct_feed_model_set_did_open_detail)
-public func vct_feed_model_set_did_open_detail(
-    _ model: OpaquePointer?, _ function: COpenDetailFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
-) {
-    CFeedModel.set(feed(model, "vct_feed_model_set_did_open_detail"), .openDetail, function, userData, notify)
 }

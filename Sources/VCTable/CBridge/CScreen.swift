@@ -8,17 +8,15 @@ protocol CObjectCore: AnyObject {
 }
 
 /// The Swift core of a screen object (`VctFeedModel`, `VctSongPickerModel`; their classes
-/// are in vct-feed-model.c and vct-song-picker-model.c): the view model, one legacy
-/// callback slot per report, the screen's list as a `VctListModel`, and the
-/// subscriptions that forward the view model's observables and events to the slots and
-/// then to the object, as a `notify` or a signal.
+/// are in vct-feed-model.c and vct-song-picker-model.c): the view model, the screen's list
+/// as a `VctListModel`, and the subscriptions that forward the view model's observables
+/// and events to the object, as a `notify` or a signal (the only way to listen to a
+/// screen).
 ///
 /// The object owns the core; the core refers to it weakly. Its dispose (the last unref)
-/// ends the subscriptions, runs every notify and delivers nothing more. As for the table
-/// model, each report runs the legacy callback first, holding no reference to the object.
-final class CScreen<Model: Sendable, Slot: RawRepresentable<Int> & CaseIterable & Sendable>: CObjectCore, @unchecked Sendable {
+/// ends the subscriptions and delivers nothing more.
+final class CScreen<Model: Sendable>: CObjectCore, @unchecked Sendable {
     let model: Model
-    let slots = CCallbackSlots(count: Slot.allCases.count)
     /// The screen's rows as a `VctListModel` object, one reference owned by this box.
     let list: UnsafeMutableRawPointer
     private let subscriptions = CompositeDisposable()
@@ -26,7 +24,7 @@ final class CScreen<Model: Sendable, Slot: RawRepresentable<Int> & CaseIterable 
     private let disposed = Mutex(false)
     /// The value each forwarded observable's getter answers while its `notify` runs: that
     /// change's, not the latest (a row's rule too). Two changes the loop delivers back to
-    /// back are each seen, as the legacy callbacks see them.
+    /// back are each seen by their own `notify`.
     private let reporting = Mutex<[ObjectIdentifier: Reported]>([:])
 
     /// A value being reported, boxed (no bare value of unknown type in the lock).
@@ -68,7 +66,6 @@ final class CScreen<Model: Sendable, Slot: RawRepresentable<Int> & CaseIterable 
         }
         guard first else { return }
         subscriptions.dispose()
-        slots.dispose()
     }
 
     /// The object's finalize: the list goes with the screen (after its dispose, so that
@@ -91,18 +88,13 @@ final class CScreen<Model: Sendable, Slot: RawRepresentable<Int> & CaseIterable 
         return reported?.value as? Value ?? observable.value
     }
 
-    /// Forwards every change of `observable` to `slot`, then notifies `property` (and
-    /// `also`, a property that follows it) on the object, its getter answering as of
-    /// that change (`current(_:)`).
-    func forward<Value>(
-        _ observable: Observable<Value>, to slot: Slot, notify property: StaticString, also: StaticString? = nil,
-        _ call: @escaping @Sendable (CCallback, Value) -> Void
-    ) {
-        let index = slot.rawValue
+    /// Forwards every change of `observable` to the object: notifies `property` (and
+    /// `also`, a property that follows it), its getter answering as of that change
+    /// (`current(_:)`).
+    func forward<Value>(_ observable: Observable<Value>, notify property: StaticString, also: StaticString? = nil) {
         let key = ObjectIdentifier(observable)
         subscriptions.add(observable.observe { [weak self] value in
             guard let self else { return }
-            slots.invoke(index) { call($0, value) }
             withObject { object in
                 let outer = reporting.withLock { $0.updateValue(Reported(value), forKey: key) }
                 defer { reporting.withLock { $0[key] = outer } }
@@ -112,41 +104,14 @@ final class CScreen<Model: Sendable, Slot: RawRepresentable<Int> & CaseIterable 
         })
     }
 
-    /// Forwards every event of `emitter` to `slot`, then to the object (`emit`: the signal).
-    func forward<Event>(
-        _ emitter: EventEmitter<Event>, to slot: Slot,
-        emit: @escaping @Sendable (UnsafeMutableRawPointer, Event) -> Void,
-        _ call: @escaping @Sendable (CCallback, Event) -> Void
-    ) {
-        let index = slot.rawValue
+    /// Forwards every event of `emitter` to the object (`emit`: the signal).
+    func forward<Event>(_ emitter: EventEmitter<Event>, emit: @escaping @Sendable (UnsafeMutableRawPointer, Event) -> Void) {
         subscriptions.add(emitter.addHandler { [weak self] event in
             guard let self else { return }
-            slots.invoke(index) { call($0, event) }
             withObject { emit($0, event) }
         })
     }
-
-    /// Sets a legacy callback slot; `nil` (not a screen of this type) runs the notify.
-    static func set<Function>(
-        _ box: CScreen?, _ slot: Slot, _ function: Function?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
-    ) {
-        (box?.slots).set(slot.rawValue, function, userData, notify)
-    }
-
-    /// Calls a text callback (`VctTextChangedFunc`, `VctDidErrorFunc`).
-    static func text(_ callback: CCallback, _ text: String) {
-        let function = unsafeBitCast(callback.function, to: CTextFunction.self)
-        text.withCString { function($0, callback.userData) }
-    }
-
-    /// Calls a `VctBooleanChangedFunc`.
-    static func boolean(_ callback: CCallback, _ value: Bool) {
-        unsafeBitCast(callback.function, to: CBooleanFunction.self)(value ? 1 : 0, callback.userData)
-    }
 }
-
-/// A `VctBooleanChangedFunc`.
-@_spi(CInterop) public typealias CBooleanFunction = @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void
 
 /// A string for a `(transfer full)` return, freed with `g_free`.
 func cDuplicate(_ text: String) -> UnsafeMutablePointer<CChar>? {

@@ -1,16 +1,6 @@
 internal import VCTableGObject
 
-/// The report slots of a `VctSongPickerModel`.
-enum CSongPickerSlot: Int, CaseIterable {
-    case state, title, buttonEnabled, dismiss, error, loading
-}
-
-typealias CSongPickerModel = CScreen<SongPickerViewModel, CSongPickerSlot>
-
-/// A `VctSongPickerStateFunc`.
-@_spi(CInterop) public typealias CSongPickerStateFunction = @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void
-/// A `VctDismissFunc`.
-@_spi(CInterop) public typealias CDismissFunction = @convention(c) (UnsafeMutableRawPointer?) -> Void
+typealias CSongPickerModel = CScreen<SongPickerViewModel>
 
 extension SongPickerState {
     /// The `VctSongPickerState` value.
@@ -23,21 +13,17 @@ extension SongPickerState {
     }
 }
 
-extension CScreen where Model == SongPickerViewModel, Slot == CSongPickerSlot {
+extension CScreen where Model == SongPickerViewModel {
     static func make(_ model: SongPickerViewModel) -> OpaquePointer {
         let box = CSongPickerModel(model, list: model.list)
-        box.forward(model.state, to: .state, notify: "state", also: "button-title") { callback, state in
-            unsafeBitCast(callback.function, to: CSongPickerStateFunction.self)(state.cValue, callback.userData)
-        }
-        box.forward(model.title, to: .title, notify: "title", CSongPickerModel.text)
-        box.forward(model.isButtonEnabled, to: .buttonEnabled, notify: "button-enabled", CSongPickerModel.boolean)
-        box.forward(model.didDismiss, to: .dismiss, emit: { object, _ in _vct_object_emit(object, "dismiss") }) { callback, _ in
-            unsafeBitCast(callback.function, to: CDismissFunction.self)(callback.userData)
-        }
-        box.forward(model.didError, to: .error, emit: { object, message in
+        box.forward(model.state, notify: "state", also: "button-title")
+        box.forward(model.title, notify: "title")
+        box.forward(model.isButtonEnabled, notify: "button-enabled")
+        box.forward(model.didDismiss) { object, _ in _vct_object_emit(object, "dismiss") }
+        box.forward(model.didError) { object, message in
             message.withCString { _vct_object_emit_text(object, "did-error", $0) }
-        }, CSongPickerModel.text)
-        box.forward(model.isLoading, to: .loading, notify: "loading", CSongPickerModel.boolean)
+        }
+        box.forward(model.isLoading, notify: "loading")
         return box.makeObject { _vct_song_picker_model_new($0) }
     }
 }
@@ -119,46 +105,4 @@ public func vct_song_picker_model_finish_song(_ model: OpaquePointer?) -> Int32 
 @_spi(CInterop) @c(vct_song_picker_model_back)
 public func vct_song_picker_model_back(_ model: OpaquePointer?) {
     picker(model, "vct_song_picker_model_back")?.model.back()
-}
-
-@_spi(CInterop) @c(vct_song_picker_model_set_did_change_state)
-public func vct_song_picker_model_set_did_change_state(
-    _ model: OpaquePointer?, _ function: CSongPickerStateFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
-) {
-    CSongPickerModel.set(picker(model, "vct_song_picker_model_set_did_change_state"), .state, function, userData, notify)
-}
-
-@_spi(CInterop) @c(vct_song_picker_model_set_did_update_title)
-public func vct_song_picker_model_set_did_update_title(
-    _ model: OpaquePointer?, _ function: CTextFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
-) {
-    CSongPickerModel.set(picker(model, "vct_song_picker_model_set_did_update_title"), .title, function, userData, notify)
-}
-
-@_spi(CInterop) @c(vct_song_picker_model_set_did_change_button_enabled)
-public func vct_song_picker_model_set_did_change_button_enabled(
-    _ model: OpaquePointer?, _ function: CBooleanFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
-) {
-    CSongPickerModel.set(picker(model, "vct_song_picker_model_set_did_change_button_enabled"), .buttonEnabled, function, userData, notify)
-}
-
-@_spi(CInterop) @c(vct_song_picker_model_set_did_dismiss)
-public func vct_song_picker_model_set_did_dismiss(
-    _ model: OpaquePointer?, _ function: CDismissFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
-) {
-    CSongPickerModel.set(picker(model, "vct_song_picker_model_set_did_dismiss"), .dismiss, function, userData, notify)
-}
-
-@_spi(CInterop) @c(vct_song_picker_model_set_did_error)
-public func vct_song_picker_model_set_did_error(
-    _ model: OpaquePointer?, _ function: CTextFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
-) {
-    CSongPickerModel.set(picker(model, "vct_song_picker_model_set_did_error"), .error, function, userData, notify)
-}
-
-@_spi(CInterop) @c(vct_song_picker_model_set_did_change_loading)
-public func vct_song_picker_model_set_did_change_loading(
-    _ model: OpaquePointer?, _ function: CBooleanFunction?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
-) {
-    CSongPickerModel.set(picker(model, "vct_song_picker_model_set_did_change_loading"), .loading, function, userData, notify)
 }

@@ -68,8 +68,8 @@ typedef enum {
 typedef struct {
   /* Any core (a Swift class instance): drops the reference its object held. */
   void        (*core_release)      (gpointer core);
-  /* A screen's core (CScreen): its object's dispose (ends the deliveries; runs the
-   * legacy callbacks' notifies). Safe to call twice. */
+  /* A screen's core (CScreen): its object's dispose (ends the deliveries). Safe to
+   * call twice. */
   void        (*core_dispose)      (gpointer core);
 
   /* VctRow: the row view model behind one row object. */

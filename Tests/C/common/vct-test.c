@@ -1160,6 +1160,7 @@ vct_test_log_slot (VctTestLog *log, const char *name)
   slot->log = log;
   slot->name = name;
   slot->notified = 0;
+  slot->handler = 0;
   return slot;
 }
 
@@ -1190,17 +1191,39 @@ vct_test_log_record (VctTestLogSlot *slot, char *what)
   g_free (what);
 }
 
+static void
+log_slot_closure_notify (gpointer slot, G_GNUC_UNUSED GClosure *closure)
+{
+  vct_test_log_slot_notify (slot);
+}
+
+VctTestLogSlot *
+vct_test_log_connect (VctTestLog *log, gpointer object, const char *signal, GCallback callback, const char *name)
+{
+  VctTestLogSlot *slot = vct_test_log_slot (log, name);
+
+  slot->handler = g_signal_connect_data (object, signal, callback, slot, log_slot_closure_notify, 0);
+  g_assert_cmpuint (slot->handler, !=, 0);
+  return slot;
+}
+
 void
-vct_test_log_text_func (const char *text, gpointer slot)
+vct_test_log_on_property (GObject *object, GParamSpec *pspec, gpointer slot)
+{
+  vct_test_log_record (slot, vct_test_format_property (object, pspec));
+}
+
+void
+vct_test_log_on_text (G_GNUC_UNUSED GObject *object, const char *text, gpointer slot)
 {
   g_assert_nonnull (text);
   vct_test_log_record (slot, g_strdup (text));
 }
 
 void
-vct_test_log_boolean_func (gboolean value, gpointer slot)
+vct_test_log_on_event (G_GNUC_UNUSED GObject *object, gpointer slot)
 {
-  vct_test_log_record (slot, g_strdup (value ? "1" : "0"));
+  vct_test_log_record (slot, NULL);
 }
 
 void

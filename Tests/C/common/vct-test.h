@@ -284,8 +284,10 @@ gboolean vct_test_server_write (GSocketConnection *connection,
 
 /* One ordered log of everything a model, its list and the rows a test watches report,
  * one string per report, for the screens' and the GObject tests:
- *  - legacy callbacks (vct_*_set_did_*), each through a slot with its own counting
- *    notify: "<slot name>:<what>", or "<slot name>" alone (vct_test_log_record);
+ *  - the table model's legacy callbacks (vct_table_model_set_did_*), and the screens'
+ *    signal and `notify::` handlers connected with vct_test_log_connect, each through a
+ *    slot with its own counting notify (the setter's GDestroyNotify, or the handler's
+ *    closure notify): "<slot name>:<what>", or "<slot name>" alone (vct_test_log_record);
  *  - `notify` of a model or a watched row: "[<tag>:]notify::<property>=<value read in
  *    the handler>" (vct_test_log_on_notify, vct_test_log_watch);
  *  - a list's runs: "items-changed:<position>,<removed>,<added>"
@@ -306,12 +308,13 @@ gboolean vct_test_server_write (GSocketConnection *connection,
 
 typedef struct _VctTestLog VctTestLog;
 
-/* One legacy callback: its name in the log and its notify count. */
+/* One legacy callback or signal handler: its name in the log and its notify count. */
 typedef struct
 {
   VctTestLog *log;
   const char *name;
   gint        notified; /* atomic */
+  gulong      handler;  /* vct_test_log_connect's handler id (0: none) */
 } VctTestLogSlot;
 
 struct _VctTestLog
@@ -385,7 +388,7 @@ void vct_test_log_wait_at (VctTestLog *log, guint mark, const char *prefix, guin
  * "s1:"), in order, joined with "|"; g_free. */
 char *vct_test_log_filter (const char *seen, const char *prefix);
 
-/* ---- legacy callbacks */
+/* ---- slots: legacy callbacks (the table model's) */
 /* A new slot named @name (a string literal): give it as the callback's user_data, with
  * vct_test_log_slot_notify as its notify. */
 VctTestLogSlot *vct_test_log_slot (VctTestLog *log, const char *name);
@@ -395,13 +398,26 @@ void vct_test_log_slot_notify (gpointer slot);
 /* Logs "<slot name>:<what>" (@what is taken), or "<slot name>" when @what is NULL,
  * counting a call after the slot's notify. */
 void vct_test_log_record (VctTestLogSlot *slot, char *what);
-/* Callbacks whose user_data is a slot: "<name>:<text>", "<name>:0|1". */
-void vct_test_log_text_func (const char *text, gpointer slot);
-void vct_test_log_boolean_func (gboolean value, gpointer slot);
+
 /* Asserts every slot's notify ran exactly once. */
 void vct_test_log_assert_all_notified (VctTestLog *log);
 /* Each slot's notify count, in the order the slots were made ("0110"); g_free. */
 char *vct_test_log_dup_notified (VctTestLog *log);
+
+/* ---- signal and `notify` handlers through slots (the screens) */
+/* Connects @callback to @object's @signal ("did-error", "notify::title", …) with a new slot
+ * named @name (a string literal) as its data; the slot's notify is the handler's closure
+ * notify, so it runs once: when the handler is disconnected (slot->handler) or @object is
+ * finalized. Returns the slot. */
+VctTestLogSlot *vct_test_log_connect (VctTestLog *log, gpointer object, const char *signal, GCallback callback,
+                                      const char *name);
+/* Handlers whose data is a slot: "<name>:<the property read in the handler, as
+ * vct_test_format_property writes it>" for a `notify::<property>` (so a boolean is 0|1,
+ * as of its change); "<name>:<text>" for a signal carrying a string (did-error); "<name>"
+ * for a signal without arguments (dismiss). */
+void vct_test_log_on_property (GObject *object, GParamSpec *pspec, gpointer slot);
+void vct_test_log_on_text (GObject *object, const char *text, gpointer slot);
+void vct_test_log_on_event (GObject *object, gpointer slot);
 
 /* ---- GObject */
 /* A `notify` handler (data: the log): "notify::<property>=<value>". */
