@@ -50,8 +50,8 @@
  *     added; an error only from a fetch no reload superseded in flight; each error once);
  *     the title is "Loading..." while a reload is in flight and "Your Feeds" once one
  *     delivered; the list only ever goes from hidden to shown;
- *   - both screens load after a reload call (but inside their own notify::loading handler,
- *     where the flag reads as of the change being notified); the picker is PICKING,
+ *   - both screens load after a reload call, inside their own notify::loading handler too
+ *     (where the flag reads as of the change being notified until the call); the picker is PICKING,
  *     LISTENING or FINISHED, with its title; once the loop is idle, picking rows are
  *     selected or unselected (the button enabled iff one is selected), listening has none
  *     unselected and exactly one playing, finished none playing; select, start, next,
@@ -1296,9 +1296,10 @@ do_reload (Model *m)
 {
   /* Inside a notify::loading handler of @m the getter answers as of the change being
    * notified (CScreen.current: the rule vct_feed_model_dup_title documents for the title
-   * holds for every property of a screen), not as of the reload this call makes: there
-   * neither whether a reload was in flight nor the flag after the call can be read, so
-   * that reload counts as not superseding one (the lenient answer) and is not checked. */
+   * holds for every property of a screen): whether a reload was in flight cannot be read
+   * there, so that reload counts as not superseding one (the lenient answer). From the
+   * reload call on, the getters answer the latest values (CScreen.acting), so the flag
+   * after the call is checked everywhere. */
   gboolean as_of = m->in_loading_notify > 0;
   Reload reload = { ++tick, !as_of && is_loading (m) };
 
@@ -1311,8 +1312,7 @@ do_reload (Model *m)
   /* "whether a reload is in flight" */
   if (as_of)
     stats.reloads_as_of++;
-  else
-    CHECK (is_loading (m), "model %d: not loading after a reload call", m->index);
+  CHECK (is_loading (m), "model %d: not loading after a reload call", m->index);
 }
 
 /* Runs the loop until a fetch (@follow: a follow) of @m is there to complete, while one is

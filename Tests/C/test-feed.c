@@ -571,6 +571,54 @@ test_loading_flag (void)
   standard_teardown (&fake, &wall);
 }
 
+/* Inside its notify::loading handler the flag reads as of the change being notified, and
+ * from a reload called there on it reads TRUE, as the header promises (the fuzzer found
+ * it reading FALSE once the screens' callback setters were gone). */
+typedef struct
+{
+  gboolean reloaded;
+  gboolean as_of;      /* the flag inside the handler, before the reload */
+  gboolean after;      /* the flag right after the reload call */
+} ReloadInNotify;
+
+static void
+reload_in_loading_notify (VctFeedModel *model, G_GNUC_UNUSED GParamSpec *pspec, ReloadInNotify *seen)
+{
+  if (seen->reloaded || vct_feed_model_is_loading (model))
+    return;
+  seen->reloaded = TRUE;
+  seen->as_of = vct_feed_model_is_loading (model);
+  vct_feed_model_reload (model);
+  seen->after = vct_feed_model_is_loading (model);
+}
+
+static void
+test_reload_inside_loading_notify (void)
+{
+  FakeService fake;
+  Wall wall;
+  ReloadInNotify seen = { FALSE, TRUE, FALSE };
+  char *json = standard_doc ();
+  gulong handler;
+
+  standard_setup (&fake, &wall);
+  vct_feed_model_reload (wall.model);
+  vct_api_request_return_json (fake_service_wait_fetch (&fake), json, -1);
+  handler = g_signal_connect (wall.model, "notify::loading", G_CALLBACK (reload_in_loading_notify), &seen);
+  vct_test_log_wait (&wall.log, 0, "loading:0", 1);
+  g_assert_true (seen.reloaded);
+  g_assert_false (seen.as_of);
+  g_assert_true (seen.after);
+  g_assert_true (vct_feed_model_is_loading (wall.model));
+  g_signal_handler_disconnect (wall.model, handler);
+  vct_api_request_return_json (fake_service_wait_fetch (&fake), json, -1);
+  vct_test_log_wait (&wall.log, 0, "loading:0", 2);
+  g_assert_false (vct_feed_model_is_loading (wall.model));
+
+  g_free (json);
+  standard_teardown (&fake, &wall);
+}
+
 /* The list is hidden until data first arrives (a failed fetch does not show it), then
  * never hidden again; the change is reported once. */
 static void
@@ -1902,6 +1950,7 @@ main (int argc, char **argv)
   g_test_add_func ("/feed/title/loading-then-loaded", test_title_loading_then_loaded);
   g_test_add_func ("/feed/title/after-failed-first-fetch", test_title_after_failed_first_fetch);
   g_test_add_func ("/feed/loading/flag-and-notify", test_loading_flag);
+  g_test_add_func ("/feed/loading/reload-inside-notify", test_reload_inside_loading_notify);
   g_test_add_func ("/feed/list/hidden-until-data", test_list_hidden_until_data);
   g_test_add_func ("/feed/sections/by-day", test_sections_by_day);
   g_test_add_func ("/feed/rows/kinds-and-properties", test_row_kinds_and_properties);

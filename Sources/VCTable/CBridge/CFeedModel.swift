@@ -60,5 +60,5 @@ public func vct_feed_model_get_list(_ model: OpaquePointer?) -> OpaquePointer? {
 
 @_spi(CInterop) @c(vct_feed_model_reload)
 public func vct_feed_model_reload(_ model: OpaquePointer?) {
-    feed(model, "vct_feed_model_reload")?.model.reload()
+    feed(model, "vct_feed_model_reload")?.acting { $0.reload() }
 }

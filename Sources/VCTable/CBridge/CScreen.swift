@@ -24,13 +24,24 @@ final class CScreen<Model: Sendable>: CObjectCore, @unchecked Sendable {
     private let disposed = Mutex(false)
     /// The value each forwarded observable's getter answers while its `notify` runs: that
     /// change's, not the latest (a row's rule too). Two changes the loop delivers back to
-    /// back are each seen by their own `notify`.
-    private let reporting = Mutex<[ObjectIdentifier: Reported]>([:])
+    /// back are each seen by their own `notify`. Until the screen is acted on (`acting`):
+    /// from a reload called inside a handler on, the getters answer the latest values.
+    private let reporting = Mutex(Reporting())
+
+    private struct Reporting {
+        var values: [ObjectIdentifier: Reported] = [:]
+        /// Bumped by every call that acts on the screen: older reported values no longer answer.
+        var epoch = 0
+    }
 
     /// A value being reported, boxed (no bare value of unknown type in the lock).
     private final class Reported: Sendable {
         let value: any Sendable
-        init(_ value: any Sendable) { self.value = value }
+        let epoch: Int
+        init(_ value: any Sendable, epoch: Int) {
+            self.value = value
+            self.epoch = epoch
+        }
     }
 
     init(_ model: Model, list: ListModel) {
@@ -84,8 +95,20 @@ final class CScreen<Model: Sendable>: CObjectCore, @unchecked Sendable {
     /// `observable`'s value as a getter should answer now: as of the change whose `notify`
     /// is running, if any, else the latest.
     func current<Value>(_ observable: Observable<Value>) -> Value {
-        let reported = reporting.withLock { $0[ObjectIdentifier(observable)] }
+        let reported = reporting.withLock { reporting -> Reported? in
+            guard let reported = reporting.values[ObjectIdentifier(observable)], reported.epoch == reporting.epoch else { return nil }
+            return reported
+        }
         return reported?.value as? Value ?? observable.value
+    }
+
+    /// Runs a call that acts on the screen (a reload, a step of the picker): once it
+    /// returns, the getters answer the latest values, inside a running `notify` too (the
+    /// header's promise: `is_loading` is TRUE from the call to reload on).
+    func acting<Result>(_ body: (Model) -> Result) -> Result {
+        let result = body(model)
+        reporting.withLock { $0.epoch += 1 }
+        return result
     }
 
     /// Forwards every change of `observable` to the object: notifies `property` (and
@@ -96,8 +119,8 @@ final class CScreen<Model: Sendable>: CObjectCore, @unchecked Sendable {
         subscriptions.add(observable.observe { [weak self] value in
             guard let self else { return }
             withObject { object in
-                let outer = reporting.withLock { $0.updateValue(Reported(value), forKey: key) }
-                defer { reporting.withLock { $0[key] = outer } }
+                let outer = reporting.withLock { $0.values.updateValue(Reported(value, epoch: $0.epoch), forKey: key) }
+                defer { reporting.withLock { $0.values[key] = outer } }
                 _vct_object_notify(object, cString(property))
                 if let also { _vct_object_notify(object, cString(also)) }
             }

@@ -79,30 +79,30 @@ public func vct_song_picker_model_get_list(_ model: OpaquePointer?) -> OpaquePoi
 
 @_spi(CInterop) @c(vct_song_picker_model_reload)
 public func vct_song_picker_model_reload(_ model: OpaquePointer?) {
-    picker(model, "vct_song_picker_model_reload")?.model.reload()
+    picker(model, "vct_song_picker_model_reload")?.acting { $0.reload() }
 }
 
 @_spi(CInterop) @c(vct_song_picker_model_start)
 public func vct_song_picker_model_start(_ model: OpaquePointer?) -> Int32 {
-    picker(model, "vct_song_picker_model_start")?.model.start() == true ? 1 : 0
+    picker(model, "vct_song_picker_model_start")?.acting { $0.start() } == true ? 1 : 0
 }
 
 @_spi(CInterop) @c(vct_song_picker_model_next)
 public func vct_song_picker_model_next(_ model: OpaquePointer?) -> Int32 {
-    picker(model, "vct_song_picker_model_next")?.model.next() == true ? 1 : 0
+    picker(model, "vct_song_picker_model_next")?.acting { $0.next() } == true ? 1 : 0
 }
 
 @_spi(CInterop) @c(vct_song_picker_model_previous)
 public func vct_song_picker_model_previous(_ model: OpaquePointer?) -> Int32 {
-    picker(model, "vct_song_picker_model_previous")?.model.previous() == true ? 1 : 0
+    picker(model, "vct_song_picker_model_previous")?.acting { $0.previous() } == true ? 1 : 0
 }
 
 @_spi(CInterop) @c(vct_song_picker_model_finish_song)
 public func vct_song_picker_model_finish_song(_ model: OpaquePointer?) -> Int32 {
-    picker(model, "vct_song_picker_model_finish_song")?.model.finishSong() == true ? 1 : 0
+    picker(model, "vct_song_picker_model_finish_song")?.acting { $0.finishSong() } == true ? 1 : 0
 }
 
 @_spi(CInterop) @c(vct_song_picker_model_back)
 public func vct_song_picker_model_back(_ model: OpaquePointer?) {
-    picker(model, "vct_song_picker_model_back")?.model.back()
+    picker(model, "vct_song_picker_model_back")?.acting { $0.back() }
 }
