@@ -11,6 +11,14 @@ INSTALL_CONFIG ?= release
 SWIFTFLAGS ?=
 
 VERSION   = 0.1.0
+# The ABI version: the installed library's SONAME is libVCTable.so.$(SOVERSION), which a
+# program linked against it records (NEEDED) and asks the loader for. Bump it on every ABI
+# break (an exported function removed or its signature changed, a public type's layout or a
+# signal's signature changed); adding functions or a release without a break keeps it.
+# The file itself is named after the release, as Meson names it: libVCTable.so.$(VERSION).
+SOVERSION = 0
+LIBRARY_SONAME = libVCTable.so.$(SOVERSION)
+LIBRARY_FILE   = libVCTable.so.$(VERSION)
 BIN_DIR   = $(shell $(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --show-bin-path 2>/dev/null)
 # Where `make` stages an install for the C tests and the demo (a throwaway prefix).
 STAGE     = $(CURDIR)/build/prefix
@@ -58,11 +66,24 @@ swift-test: deps
 	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --build-tests
 	$(SWIFT) test -c $(CONFIG) $(SWIFTFLAGS) --skip-build
 
-# Installs libVCTable.so (its RUNPATH already names the Swift runtime), vctable.h and
-# the headers it includes (include/vctable/, one per type; GIO's layout), vctable.pc and
-# the bundled fixture, so `pkg-config --cflags --libs vctable` works; then the GIR and the
-# typelib (mk/gir.mk). The vct-*.h an
-# earlier install left there go first, so a header since removed does not linger.
+# Installs the library as distributions ship one: the file lib/libVCTable.so.$(VERSION),
+# linked with SONAME libVCTable.so.$(SOVERSION) (its RUNPATH already names the Swift
+# runtime); the symlink lib/libVCTable.so.$(SOVERSION) to it (the name programs record and
+# the loader looks for) and the development symlink lib/libVCTable.so to that (the file
+# `-lVCTable` finds). Only this build gets the SONAME: SwiftPM's own builds (`make build`,
+# `make swift-test`) leave .build/<config>/libVCTable.so without one, as a package that
+# depends on the VCTable product (Benchmarks/ is one) builds it in its .build: its
+# executables record the name the library carries, and SwiftPM makes no libVCTable.so.0.
+# (This package's own executables and tests link the targets statically.) The -Xlinker
+# flag on the command line changes only the library's link step: switching between this
+# build and theirs relinks libVCTable.so (about a second in debug) and compiles nothing.
+# What an earlier install left goes first: the two names (a plain libVCTable.so from
+# before the SONAME, too) and the file the SONAME link named, which this one replaces
+# (files of another SOVERSION stay: programs built against them still need them).
+# Then vctable.h and the headers it includes (include/vctable/, one per type; GIO's
+# layout), vctable.pc and the bundled fixture, so `pkg-config --cflags --libs vctable`
+# works; then the GIR and the typelib (mk/gir.mk). The vct-*.h an earlier install left
+# there go first, so a header since removed does not linger.
 # `make install` also builds and installs the programs (install-programs: vctable-demo,
 # vctable-gtk and its .desktop file) against the library it just installed; `make stage`
 # and the sanitizer builds install the library alone (install-lib), in CONFIG.
@@ -72,9 +93,13 @@ install install-programs: CONFIG = $(INSTALL_CONFIG)
 install: install-lib install-programs
 
 install-lib: deps
-	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --product VCTable
+	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --product VCTable -Xlinker -soname=$(LIBRARY_SONAME)
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/share/vctable
-	install -m 755 $(BIN_DIR)/libVCTable.so $(DESTDIR)$(PREFIX)/lib/libVCTable.so
+	cd $(DESTDIR)$(PREFIX)/lib && old=$$(readlink $(LIBRARY_SONAME) 2>/dev/null || true) && \
+	    case "$$old" in libVCTable.so.*) rm -f "$$old" ;; esac && rm -f libVCTable.so $(LIBRARY_SONAME)
+	install -m 755 $(BIN_DIR)/libVCTable.so $(DESTDIR)$(PREFIX)/lib/$(LIBRARY_FILE)
+	ln -s $(LIBRARY_FILE) $(DESTDIR)$(PREFIX)/lib/$(LIBRARY_SONAME)
+	ln -s $(LIBRARY_SONAME) $(DESTDIR)$(PREFIX)/lib/libVCTable.so
 	install -m 644 CInterop/include/vctable.h $(DESTDIR)$(PREFIX)/include/vctable.h
 	install -d $(DESTDIR)$(PREFIX)/include/vctable
 	rm -f $(DESTDIR)$(PREFIX)/include/vctable/vct-*.h

@@ -15,9 +15,12 @@
 #                             INTROSPECTION=no skips it (the sanitizer builds do: their
 #                             library cannot be loaded by the scanner's dumper).
 #
-# The typelib names PREFIX/lib/libVCTable.so by its full path, so a program finds the
-# library with GI_TYPELIB_PATH=PREFIX/lib/girepository-1.0 alone. Debian's libgirepository
-# looks in /usr/lib/girepository-1.0 and /usr/lib/<triplet>/girepository-1.0 by itself:
+# The typelib names the library by the full path of its SONAME link,
+# PREFIX/lib/libVCTable.so.$(SOVERSION) (the name a C program records; the GIR's
+# shared-library, which the scanner takes from its dumper's link, is that name alone),
+# so a program finds the library with GI_TYPELIB_PATH=PREFIX/lib/girepository-1.0 alone
+# and loads the ABI the typelib was made from, never a later one behind libVCTable.so.
+# Debian's libgirepository looks in /usr/lib/girepository-1.0 and /usr/lib/<triplet>/girepository-1.0 by itself:
 # with PREFIX=/usr nothing is needed; /usr/local needs GI_TYPELIB_PATH like any library
 # installed there (we write nothing outside PREFIX). The vapi is named after vctable.pc,
 # so a Vala program builds with `valac --vapidir=PREFIX/share/vala/vapi --pkg vctable`
@@ -61,7 +64,7 @@ ifeq ($(INTROSPECTION),yes)
 	    -I$(GIR_ROOT)/include -I$(GIR_SOURCES)/include -DVCTABLE_COMPILATION \
 	    $(GIR_ROOT)/include/vctable.h $(GIR_ROOT)/include/vctable/*.h $(GIR_SOURCES)/*.c \
 	    --output=$(GIR_ROOT)/share/gir-1.0/$(GIR_NAMESPACE)-$(GIR_VERSION).gir
-	g-ir-compiler --shared-library=$(PREFIX)/lib/libVCTable.so \
+	g-ir-compiler --shared-library=$(PREFIX)/lib/$(LIBRARY_SONAME) \
 	    --output=$(GIR_ROOT)/lib/girepository-1.0/$(GIR_NAMESPACE)-$(GIR_VERSION).typelib \
 	    $(GIR_ROOT)/share/gir-1.0/$(GIR_NAMESPACE)-$(GIR_VERSION).gir
 	@scripts/ensure-deps.sh vala

@@ -1102,10 +1102,11 @@ library_path (void)
   char *at = strstr (maps, "/libVCTable.so");
   if (at == NULL)
     return g_strdup ("?");
+  /* The whole name: an installed library is the file libVCTable.so.VERSION. */
   char *begin = at;
   while (begin > maps && begin[-1] != ' ')
     begin--;
-  return g_strndup (begin, (gsize) (at - begin) + strlen ("/libVCTable.so"));
+  return g_strndup (begin, (gsize) (at - begin) + strcspn (at, "\n"));
 }
 
 /* VmHWM, in KiB; 0 when /proc cannot be read. */

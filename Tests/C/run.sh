@@ -13,16 +13,23 @@
 #      exactly the functions vctable.h and its headers declare.
 #   3. Builds Tests/C/test-*.c (cc) and Tests/C/blocks/test-blocks.c (clang -fblocks)
 #      through the installed vctable.pc into build/c-tests/.
-#   4. Runs each program (GTest, TAP) from a directory outside the repository with
+#   4. The library is installed as distributions ship one (SOVERSION and VERSION from the
+#      Makefile): lib/libVCTable.so.VERSION is the file, with SONAME
+#      libVCTable.so.SOVERSION; lib/libVCTable.so.SOVERSION links to it and
+#      lib/libVCTable.so to that, both resolving; every program step 3 built through
+#      vctable.pc records NEEDED libVCTable.so.SOVERSION (never the bare libVCTable.so);
+#      the typelib, when installed, names PREFIX/lib/libVCTable.so.SOVERSION.
+#   5. Runs each program (GTest, TAP) from a directory outside the repository with
 #      VCTABLE_PHOTOS_URL unset, so the installed fixture must be found through the
 #      prefix; then /factory/relocated-prefix against a moved copy of the prefix.
-#   5. Runs each program again under valgrind: no errors, nothing definitely lost.
-#   6. Prints "C-tests: N passed, M failed": the header checks, symbol checks, GTest
-#      cases (skipped ones not counted) and valgrind runs; exits non-zero on a failure.
+#   6. Runs each program again under valgrind: no errors, nothing definitely lost.
+#   7. Prints "C-tests: N passed, M failed": the header checks, symbol checks, library
+#      checks, GTest cases (skipped ones not counted) and valgrind runs; exits non-zero
+#      on a failure.
 #
 # Environment: CC (default cc), CLANG / CLANGXX (default the Swift toolchain's,
 # /opt/swift/usr/bin/clang[++]), SWIFT_LIB_DIR (where libBlocksRuntime.so is),
-# VALGRIND=0 skips step 5 (then reported as a failure: a full run needs it).
+# VALGRIND=0 skips step 6 (then reported as a failure: a full run needs it).
 set -euo pipefail
 
 if [[ $# -ne 1 ]]; then
@@ -374,7 +381,60 @@ else
 fi
 echo "built   ${programs[*]}"
 
-# ------------------------------------------------------------------ 4. run
+# ------------------------------------------------------------------ 4. SONAME
+soversion=$(sed -n 's/^SOVERSION *= *//p' "$root/Makefile")
+version=$(sed -n 's/^VERSION *= *//p' "$root/Makefile")
+libdir=$prefix/lib
+soname=libVCTable.so.$soversion
+file=libVCTable.so.$version
+if [[ -z $soversion || -z $version ]]; then
+    fail "library: SOVERSION and VERSION are read from the Makefile"
+else
+    recorded=$( { readelf -d "$libdir/$file" 2>/dev/null || true; } |
+        sed -n 's/.*(SONAME) *Library soname: \[\(.*\)\]$/\1/p')
+    if [[ -f $libdir/$file && ! -L $libdir/$file && $recorded == "$soname" ]]; then
+        pass "library: lib/$file is a file, with SONAME $soname"
+    else
+        ls -l "$libdir"/libVCTable.so* 2>&1 || true
+        echo "---- lib/$file: SONAME ${recorded:-(none)}"
+        fail "library: lib/$file is a file, with SONAME $soname"
+    fi
+fi
+if [[ -L $libdir/$soname && $(readlink "$libdir/$soname") == "$file" &&
+    -L $libdir/libVCTable.so && $(readlink "$libdir/libVCTable.so") == "$soname" &&
+    $(readlink -f "$libdir/libVCTable.so") == "$(readlink -f "$libdir/$file")" ]]; then
+    pass "library: lib/$soname -> $file and lib/libVCTable.so -> $soname resolve"
+else
+    ls -l "$libdir"/libVCTable.so* 2>&1 || true
+    fail "library: lib/$soname -> $file and lib/libVCTable.so -> $soname resolve"
+fi
+linked=("${programs[@]}")
+[[ ! -x $build/header-check ]] || linked+=(header-check)
+not_recorded=()
+for name in "${linked[@]}"; do
+    needed=$(readelf -d "$build/$name" 2>/dev/null | sed -n 's/.*(NEEDED) *Shared library: \[\(libVCTable[^]]*\)\].*/\1/p')
+    [[ $needed == "$soname" ]] || not_recorded+=("$name (${needed:-no libVCTable})")
+done
+if [[ ${#programs[@]} -gt 0 && ${#not_recorded[@]} -eq 0 ]]; then
+    pass "library: the ${#linked[@]} programs built through vctable.pc record NEEDED $soname"
+else
+    echo "---- programs that do not record NEEDED $soname: ${not_recorded[*]:-(none built)}"
+    fail "library: the programs built through vctable.pc record NEEDED $soname"
+fi
+typelib=$libdir/girepository-1.0/Vct-1.0.typelib
+if [[ ! -f $typelib ]]; then
+    echo "note    library: no typelib installed (INTROSPECTION=no): its shared-library is not checked"
+elif ! command -v g-ir-generate >/dev/null 2>&1; then
+    fail "library: the typelib names $libdir/$soname (g-ir-generate not installed: apt-get install gobject-introspection)"
+elif g-ir-generate "$typelib" >"$logs/typelib.gir" 2>&1 &&
+    grep -qF "shared-library=\"$libdir/$soname\"" "$logs/typelib.gir"; then
+    pass "library: the typelib names $libdir/$soname"
+else
+    grep -o 'shared-library="[^"]*"' "$logs/typelib.gir" || tail -n 5 "$logs/typelib.gir"
+    fail "library: the typelib names $libdir/$soname"
+fi
+
+# ------------------------------------------------------------------ 5. run
 workdir=$(mktemp -d "${TMPDIR:-/tmp}/vctable-c-tests.XXXXXX")
 trap 'rm -rf "$workdir"' EXIT
 case "$workdir/" in
@@ -464,7 +524,7 @@ if [[ " ${programs[*]} " == *" test-factory "* ]]; then
     fi
 fi
 
-# ------------------------------------------------------------------ 5. valgrind
+# ------------------------------------------------------------------ 6. valgrind
 if [[ ${VALGRIND:-1} == 0 ]]; then
     fail "valgrind: skipped (VALGRIND=0)"
 elif ! command -v valgrind >/dev/null 2>&1; then
@@ -484,7 +544,7 @@ else
     done
 fi
 
-# ------------------------------------------------------------------ 6. summary
+# ------------------------------------------------------------------ 7. summary
 if [[ $failed -ne 0 ]]; then
     echo "failures:"
     printf '  %s\n' "${failures[@]}"
