@@ -20,10 +20,8 @@ G_BEGIN_DECLS
 /**
  * VctFeedModel:
  *
- * The news feed ("the wall"): member rows ([class@MemberRow]: `name`, `avatar-url`,
- * `follow-state`, `button-hidden`, `button-enabled`, `spinning`) and photo rows
- * ([class@FeedPhotoRow]: `title`, `description`, `image-url`, `date`) in one section per
- * day, newest day first, each with a [class@DayHeaderRow] header (`title`: "yyyy-MM-dd");
+ * The news feed ("the wall"): member rows ([class@MemberRow]) and photo rows
+ * ([class@FeedPhotoRow]) in one section per day, newest day first, each with a [class@DayHeaderRow] header (`title`: "yyyy-MM-dd");
  * within a day the rows keep the service's order.
  * Pressing a member row
  * ([method@Row.press]) follows the member: the row's state goes normal → loading →

@@ -24,8 +24,8 @@ G_BEGIN_DECLS
 /**
  * VctFeedPhotoRow:
  *
- * A photo row of the feed (kind "PhotoRowView"): properties `title`, `description`,
- * `image-url` and `date`. Selecting or pressing it ([method@Row.select],
+ * A photo row of the feed (kind "PhotoRowView"); its properties are its Swift view
+ * model's, each documented with this class. Selecting or pressing it ([method@Row.select],
  * [method@Row.press]) calls its Swift view model's `cellPressed` (the original's
  * `ViewModelPressible`), which reports the photo through the feed's
  * [signal@FeedModel::open-detail].

@@ -25,9 +25,8 @@ G_BEGIN_DECLS
 /**
  * VctMemberRow:
  *
- * A member row of the feed (kind "MemberRowView"): properties `name`, `avatar-url`,
- * `follow-state` ([enum@FollowState]), `button-hidden`, `button-enabled` and `spinning`.
- * Pressing it ([method@Row.press]) is the follow button.
+ * A member row of the feed (kind "MemberRowView"); its properties are its Swift view
+ * model's, each documented with this class. Pressing it ([method@Row.press]) is the follow button.
  */
 G_DECLARE_FINAL_TYPE (VctMemberRow, vct_member_row, VCT, MEMBER_ROW, VctRow)
 

@@ -24,8 +24,9 @@ G_BEGIN_DECLS
 /**
  * VctPhotoRow:
  *
- * A row of the photo table (kind "PhotoCellView"): properties `entry` (the row's text,
- * "Entry ID: N", as the original's cell shows it), `title`, `id`, `album-id`, `url` and `thumbnail-url`. Selecting it
+ * A row of the photo table (kind "PhotoCellView"); its properties are its Swift view
+ * model's, each documented with this class (`entry` is the row's text, "Entry ID: N", as
+ * the original's cell shows it). Selecting it
  * ([method@Row.select]) is the original's cell tap: the table's title becomes the
  * photo's title.
  */

@@ -21,8 +21,7 @@ G_BEGIN_DECLS
 /**
  * VctSongPickerModel:
  *
- * The meditation song picker: one section of [class@SongRow] rows (`title`, `subtitle`,
- * `duration`, `mode`: "selected", "unselected", "playable" or "playing"). While picking,
+ * The meditation song picker: one section of [class@SongRow] rows. While picking,
  * selecting a row ([method@Row.select]) toggles it; [method@SongPickerModel.start]
  * plays the first selected song and hides the unselected ones (they leave the list
  * through its changes); selecting a playable song plays it; [method@SongPickerModel.next]

@@ -24,9 +24,8 @@ G_BEGIN_DECLS
 /**
  * VctSongRow:
  *
- * A song of the song picker (kind "SongRowView"): properties `title`, `subtitle`,
- * `duration` (as text, "m:ss") and `mode` (the Swift `SongMode`'s name: "selected" or
- * "unselected" while picking; "playing", "playable" or "hidden" while listening).
+ * A song of the song picker (kind "SongRowView"); its properties are its Swift view
+ * model's, each documented with this class.
  */
 G_DECLARE_FINAL_TYPE (VctSongRow, vct_song_row, VCT, SONG_ROW, VctRow)
 

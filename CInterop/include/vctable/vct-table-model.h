@@ -259,8 +259,7 @@ void vct_table_model_set_did_update_navigation_title_block (VctTableModel *model
  * @model: a model
  *
  * The photo table's rows as a list: one section of [class@PhotoRow] objects (kind
- * "PhotoCellView") with properties `entry`, `title`, `id`, `album-id`, `url`,
- * `thumbnail-url`. A reload that returns mostly the same photos (by id) reports only the
+ * "PhotoCellView"). A reload that returns mostly the same photos (by id) reports only the
  * differences as `items-changed`, emitted just before `did-reload-data`; the first load
  * is one insert of everything.
  *
