@@ -63,9 +63,11 @@
 #define SONGS_ROUNDS 100000    /* 10^5 next/previous: ~6.5 s */
 #define TOGGLE_ROUNDS 30000    /* ~2.5 s */
 #define FEED_ROUNDS 25000      /* eleven reports a round, via a worker thread: ~3.5 s */
+#define RELOAD_ROUNDS 1200     /* a reload of LIST_ROWS rows through the custom API, checked: ~8 s */
 /* Under valgrind a round costs 30-60x. */
 #define VALGRIND_ROUNDS 1000
 #define VALGRIND_FEED_ROUNDS 400
+#define VALGRIND_RELOAD_ROUNDS 30
 /* The fewest rounds measured: a tenth of at least one round. */
 #define MIN_ROUNDS 10
 /* Each tenth is timed in windows of this many rounds, and counts its fastest window. */
@@ -984,6 +986,188 @@ test_table_model_signals (void)
   meter_check (&meter, "table-model-signals");
 }
 
+/* /longevity/list-reloads: the photo table's list through thousands of reloads, held as
+ * a GtkListView and a Python program hold it. A view mirrors the list: inside each
+ * items-changed it applies the run, fetching every added item (GTK asks for them inside
+ * the handler), and it holds every row object it was given, across every reload. The
+ * documents rotate through LIST_DOCS shapes of LIST_ROWS photos: in order, reversed,
+ * shuffled, ids repeated, titles edited, 10% deleted and 10% added. After each round
+ * every position of the list is the object the view holds there, showing that
+ * position's title in the document; a held object never shows another row's.
+ * Asserts flat time and RSS over the rounds: the list's slots, orphans and probes
+ * must not grow with the reloads. */
+
+#define LIST_ROWS 200
+#define LIST_DOCS 6
+
+typedef struct
+{
+  TableFixture fx;
+  GListModel  *list;                   /* borrowed from the model */
+  GPtrArray   *view;                   /* the objects the view holds, by position */
+  char        *docs[LIST_DOCS];        /* the documents, JSON */
+  GPtrArray   *titles[LIST_DOCS];      /* each document's titles, by position */
+  guint        runs;                   /* items-changed emissions */
+  guint        wrong;                  /* held rows that showed another position's title */
+} ListRun;
+
+static void
+list_view_items_changed (GListModel *list, guint position, guint removed, guint added, gpointer data)
+{
+  ListRun *run = data;
+
+  run->runs++;
+  g_assert_cmpuint (position + removed, <=, run->view->len);
+  g_ptr_array_remove_range (run->view, position, removed);
+  for (guint i = 0; i < added; i++)
+    g_ptr_array_insert (run->view, position + i, g_list_model_get_item (list, position + i));
+}
+
+/* Document @k: LIST_ROWS photos, ids from a pool of LIST_ROWS - LIST_ROWS / 10 (so ids
+ * repeat), in one of the LIST_DOCS shapes; titles "id <id> v<version>". */
+static void
+list_doc (ListRun *run, guint k, GRand *rand)
+{
+  gint64 ids[LIST_ROWS + LIST_ROWS / 10];
+  guint n = LIST_ROWS;
+  GString *json = g_string_new ("[");
+
+  for (guint i = 0; i < n; i++)
+    ids[i] = i + 1;
+  switch (k)
+    {
+    case 0: /* in order */
+      break;
+    case 1: /* reversed */
+      for (guint i = 0; i < n / 2; i++)
+        {
+          gint64 t = ids[i];
+          ids[i] = ids[n - 1 - i];
+          ids[n - 1 - i] = t;
+        }
+      break;
+    case 2: /* shuffled */
+    case 3: /* shuffled, a tenth of the ids repeated */
+    case 4: /* in order, titles edited */
+      for (guint i = n - 1; k != 4 && i > 0; i--)
+        {
+          guint j = g_rand_int_range (rand, 0, i + 1);
+          gint64 t = ids[i];
+          ids[i] = ids[j];
+          ids[j] = t;
+        }
+      if (k == 3)
+        for (guint i = 0; i < n / 10; i++)
+          ids[g_rand_int_range (rand, 0, n)] = ids[g_rand_int_range (rand, 0, n)];
+      break;
+    case 5: /* a tenth deleted, a tenth of new ids added at random places */
+      for (guint i = 0; i < n / 10; i++)
+        ids[g_rand_int_range (rand, 0, n)] = 10000 + i;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  run->titles[k] = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < n; i++)
+    {
+      char *title = g_strdup_printf ("id %" G_GINT64_FORMAT " v%u", ids[i], k == 4 ? 1 : 0);
+      g_ptr_array_add (run->titles[k], title);
+      g_string_append_printf (json,
+                              "%s{\"albumId\": 1, \"id\": %" G_GINT64_FORMAT ", \"title\": \"%s\", "
+                              "\"url\": \"https://example.com/600/%" G_GINT64_FORMAT ".png\", "
+                              "\"thumbnailUrl\": \"https://example.com/150/%" G_GINT64_FORMAT ".png\"}",
+                              i == 0 ? "" : ", ", ids[i], title, ids[i], ids[i]);
+    }
+  g_string_append (json, "]");
+  run->docs[k] = g_string_free (json, FALSE);
+}
+
+/* Round r: document r % LIST_DOCS loaded, then every position checked. */
+static void
+list_round (gpointer data, guint round)
+{
+  ListRun *run = data;
+  guint k = round % LIST_DOCS;
+  gint done = recorder_n_done (&run->fx.rec);
+  GPtrArray *titles = run->titles[k];
+
+  vct_table_model_reload_data (run->fx.model);
+  vct_api_request_return_json (fake_api_wait_request (&run->fx.fake, NULL), run->docs[k], -1);
+  recorder_wait_done (&run->fx.rec, NULL, done + 1);
+  if (g_atomic_int_get (&run->fx.rec.n_errors) != 0)
+    g_error ("round %u: the reload failed: %s", round, run->fx.rec.last_error);
+  if (g_list_model_get_n_items (run->list) != titles->len || run->view->len != titles->len)
+    g_error ("round %u: %u items, the view holds %u, the document has %u", round,
+             g_list_model_get_n_items (run->list), run->view->len, titles->len);
+  for (guint i = 0; i < titles->len; i++)
+    {
+      GObject *row = g_list_model_get_item (run->list, i);
+      char *title = NULL;
+
+      if (row != g_ptr_array_index (run->view, i))
+        g_error ("round %u: position %u is another object than the one the view was given", round, i);
+      g_object_get (row, "title", &title, NULL);
+      if (g_strcmp0 (title, g_ptr_array_index (titles, i)) != 0)
+        run->wrong++;
+      g_free (title);
+      g_object_unref (row);
+    }
+}
+
+static void
+list_row_finalized (gpointer finalized, GObject *where_the_object_was)
+{
+  (void) where_the_object_was;
+  (*(guint *) finalized)++;
+}
+
+static void
+test_list_reloads (void)
+{
+  guint rounds = longevity_rounds (RELOAD_ROUNDS, VALGRIND_RELOAD_ROUNDS);
+  ListRun run = { 0 };
+  GRand *rand = g_rand_new_with_seed (21);
+  gulong handler;
+  Meter meter;
+  GObject *kept;
+  guint n_held, finalized = 0;
+
+  table_fixture_setup (&run.fx);
+  run.list = G_LIST_MODEL (vct_table_model_get_list (run.fx.model));
+  run.view = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint k = 0; k < LIST_DOCS; k++)
+    list_doc (&run, k, rand);
+  handler = g_signal_connect (run.list, "items-changed", G_CALLBACK (list_view_items_changed), &run);
+
+  meter_run (&meter, rounds, list_round, &run);
+  rounds = meter.rounds;
+  meter_report (&meter, "list-reloads");
+  g_assert_cmpuint (run.wrong, ==, 0);
+  g_assert_cmpuint (run.runs, >=, rounds / 2);
+
+  /* The view lets go: every row object it held is finalized at once (the list keeps
+   * none); one kept row outlives its model. */
+  kept = g_object_ref (g_ptr_array_index (run.view, 0));
+  g_signal_handler_disconnect (run.list, handler);
+  n_held = run.view->len;
+  for (guint i = 0; i < n_held; i++)
+    g_object_weak_ref (g_ptr_array_index (run.view, i), list_row_finalized, &finalized);
+  g_ptr_array_unref (run.view);
+  g_assert_cmpuint (finalized, ==, n_held - 1);
+  g_object_add_weak_pointer (kept, (gpointer *) &kept);
+  table_fixture_teardown (&run.fx);
+  g_assert_nonnull (kept);
+  g_object_unref (kept);
+  g_assert_null (kept);
+  for (guint k = 0; k < LIST_DOCS; k++)
+    {
+      g_free (run.docs[k]);
+      g_ptr_array_unref (run.titles[k]);
+    }
+  g_rand_free (rand);
+  meter_check (&meter, "list-reloads");
+}
+
 /* ------------------------------------------------------------------ the feed */
 
 /* A custom feed service: one fetch and one follow at a time, held for the test. */
@@ -1231,5 +1415,6 @@ main (int argc, char **argv)
   g_test_add_func ("/longevity/feed-follow-notify", test_feed_follow_notify);
   g_test_add_func ("/longevity/select-toggle-notify", test_select_toggle_notify);
   g_test_add_func ("/longevity/table-model-signals", test_table_model_signals);
+  g_test_add_func ("/longevity/list-reloads", test_list_reloads);
   return vct_test_run ();
 }

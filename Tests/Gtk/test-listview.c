@@ -17,6 +17,10 @@
  *   /gtk/listview/duplicate-ids        a document whose ids repeat (titles of their own),
  *                                      reversed, shuffled and edited: after each reload every
  *                                      label shown is the model's title at its position
+ *   /gtk/listview/selection-follows    a GtkSingleSelection's selected row stays selected
+ *                                      through a reversed reload, at its new position (GTK
+ *                                      finds it again only when one items-changed removes
+ *                                      and re-adds it: VctListModel's covering run)
  *
  * gtk_test_init makes every GLib/GTK warning and critical fatal: a test that passes logged
  * none.
@@ -550,6 +554,39 @@ test_duplicate_ids (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
     }
 }
 
+static void
+test_selection_follows (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
+{
+  GListModel *list = G_LIST_MODEL (vct_table_model_get_list (fx->model));
+  GtkSingleSelection *selection = gtk_single_selection_new (g_object_ref (list));
+  guint chosen = 5;
+
+  gtk_single_selection_set_autoselect (selection, FALSE);
+  gtk_list_view_set_model (GTK_LIST_VIEW (fx->view), GTK_SELECTION_MODEL (selection));
+  gtk_single_selection_set_selected (selection, chosen);
+  g_autoptr (VctRow) selected = g_list_model_get_item (list, chosen);
+  g_assert_true (gtk_single_selection_get_selected_item (selection) == (gpointer) selected);
+
+  for (guint round = 0; round < 2; round++)
+    {
+      doc_set (doc.n, round == 0, NULL);
+      reload (fx);
+      relayout_for_gtk_4_8 (fx);
+      /* Whichever rows GTK keeps in view (it may follow the selected one), they show the
+       * model's titles. */
+      run_until (NULL, labels_are_rows_cond, fx, VCT_TEST_TIMEOUT_MS);
+      assert_labels_are_rows (fx);
+      /* The same row object, selected, where the reload put it. */
+      guint expected = round == 0 ? doc.n - 1 - chosen : chosen;
+      g_assert_cmpuint (gtk_single_selection_get_selected (selection), ==, expected);
+      g_assert_true (gtk_single_selection_get_selected_item (selection) == (gpointer) selected);
+      g_autofree char *title = NULL;
+      g_object_get (selected, "title", &title, NULL);
+      g_assert_cmpstr (title, ==, "photo 5");
+    }
+  g_object_unref (selection);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -567,5 +604,7 @@ main (int argc, char **argv)
               fixture_set_up, test_lazy_rows, fixture_tear_down);
   g_test_add ("/gtk/listview/duplicate-ids", Fixture, GUINT_TO_POINTER (300),
               fixture_set_up, test_duplicate_ids, fixture_tear_down);
+  g_test_add ("/gtk/listview/selection-follows", Fixture, GUINT_TO_POINTER (1000),
+              fixture_set_up, test_selection_follows, fixture_tear_down);
   return g_test_run ();
 }

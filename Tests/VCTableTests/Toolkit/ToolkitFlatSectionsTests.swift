@@ -101,4 +101,27 @@ struct ToolkitFlatSectionsTests {
             old = result
         }
     }
+
+    /// The runs a view is given: one covering `items-changed` when a view would pay more
+    /// for the runs (GTK 4.8 rebinds every row after each run), the runs themselves when
+    /// they are cheap.
+    @Test("Emission shape: a reversal (two runs) is one covering run; an insert at the top, far-apart and few small runs stay")
+    func emissionShape() {
+        func runs(_ list: [(Int, Int, Int)]) -> [Splice] { list.map { Splice(position: $0.0, removed: $0.1, added: $0.2) } }
+        // 10 000 rows reversed: everything but the last old row removed, then added after it.
+        let reversal = runs([(0, 9_999, 0), (1, 0, 9_999)])
+        #expect(FlatEmission.shape(reversal, oldCount: 10_000, newCount: 10_000) == runs([(0, 10_000, 10_000)]))
+        // One insert at the top of 100 000 rows.
+        let insert = runs([(0, 0, 1)])
+        #expect(FlatEmission.shape(insert, oldCount: 100_000, newCount: 100_001) == insert)
+        // Two inserts 50 000 rows apart: covering them would send 100 000 rows.
+        let apart = runs([(10, 0, 1), (50_011, 0, 1)])
+        #expect(FlatEmission.shape(apart, oldCount: 100_000, newCount: 100_002) == apart)
+        // A few small runs stay: a plain mirror keeps the rows it holds.
+        let close = runs([(10, 0, 1), (21, 0, 1)])
+        #expect(FlatEmission.shape(close, oldCount: 100_000, newCount: 100_002) == close)
+        // Many small runs close together: one run over the rows between them, suffix trimmed.
+        let many = (0 ..< 9).map { Splice(position: 10 + 2 * $0, removed: 0, added: 1) }
+        #expect(FlatEmission.shape(many, oldCount: 100_000, newCount: 100_009) == runs([(10, 8, 17)]))
+    }
 }
