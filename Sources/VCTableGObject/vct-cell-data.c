@@ -3,9 +3,9 @@
  * Copyright 2026 The VCTable authors
  * SPDX-License-Identifier: MIT
  *
- * A GObject around a Swift core (CCellData in Sources/VCTable/CBridge/CCellData.swift),
- * which keeps the photo and its strings as C text; the getters are the core's, and the
- * properties read them.
+ * A plain GObject: the Swift core makes it from a VCTableCellData
+ * (Sources/VCTable/CBridge/CCellData.swift) and never sees it again. Immutable once made,
+ * so every getter is safe from any thread.
  */
 
 #include <vctable.h>
@@ -16,7 +16,11 @@ struct _VctCellData
 {
   GObject parent_instance;
 
-  gpointer core;
+  gint64 id;
+  gint64 album_id;
+  char  *title;
+  char  *url;
+  char  *thumbnail_url;
 };
 
 G_DEFINE_FINAL_TYPE (VctCellData, vct_cell_data, G_TYPE_OBJECT)
@@ -38,8 +42,9 @@ vct_cell_data_finalize (GObject *object)
 {
   VctCellData *self = VCT_CELL_DATA (object);
 
-  if (self->core != NULL)
-    vct_core ()->core_release (g_steal_pointer (&self->core));
+  g_free (self->title);
+  g_free (self->url);
+  g_free (self->thumbnail_url);
 
   G_OBJECT_CLASS (vct_cell_data_parent_class)->finalize (object);
 }
@@ -141,19 +146,116 @@ vct_cell_data_init (G_GNUC_UNUSED VctCellData *self)
 {
 }
 
+/**
+ * vct_cell_data_get_id:
+ * @cell: a cell
+ *
+ * The photo's id (the [property@CellData:id] property). Safe from any thread.
+ *
+ * Returns: the photo's `id`, the row's identity
+ */
+gint64
+vct_cell_data_get_id (VctCellData *cell)
+{
+  g_return_val_if_fail (VCT_IS_CELL_DATA (cell), 0);
+
+  return cell->id;
+}
+
+/**
+ * vct_cell_data_get_album_id:
+ * @cell: a cell
+ *
+ * The photo's album (the [property@CellData:album-id] property). Safe from any thread.
+ *
+ * Returns: the photo's `albumId`
+ */
+gint64
+vct_cell_data_get_album_id (VctCellData *cell)
+{
+  g_return_val_if_fail (VCT_IS_CELL_DATA (cell), 0);
+
+  return cell->album_id;
+}
+
+/**
+ * vct_cell_data_get_title:
+ * @cell: a cell
+ *
+ * The photo's title (the [property@CellData:title] property). Safe from any thread.
+ *
+ * Returns: (transfer none): the photo's title (UTF-8), valid while @cell lives
+ */
+const char *
+vct_cell_data_get_title (VctCellData *cell)
+{
+  g_return_val_if_fail (VCT_IS_CELL_DATA (cell), NULL);
+
+  return cell->title;
+}
+
+/**
+ * vct_cell_data_get_url:
+ * @cell: a cell
+ *
+ * The photo's full-size image URL (the [property@CellData:url] property). Safe from any
+ * thread.
+ *
+ * Returns: (transfer none): the full-size image URL, valid while @cell lives
+ */
+const char *
+vct_cell_data_get_url (VctCellData *cell)
+{
+  g_return_val_if_fail (VCT_IS_CELL_DATA (cell), NULL);
+
+  return cell->url;
+}
+
+/**
+ * vct_cell_data_get_thumbnail_url:
+ * @cell: a cell
+ *
+ * The photo's thumbnail URL (the [property@CellData:thumbnail-url] property). Safe from
+ * any thread.
+ *
+ * Returns: (transfer none): the thumbnail URL, valid while @cell lives
+ */
+const char *
+vct_cell_data_get_thumbnail_url (VctCellData *cell)
+{
+  g_return_val_if_fail (VCT_IS_CELL_DATA (cell), NULL);
+
+  return cell->thumbnail_url;
+}
+
 /* ------------------------------------------------------------ the seam, for Swift */
 
 gpointer
-_vct_cell_data_new (gpointer core)
+_vct_cell_data_new (gint64 id, gint64 album_id, const char *title, const char *url, const char *thumbnail_url)
 {
   VctCellData *self = g_object_new (VCT_TYPE_CELL_DATA, NULL);
 
-  self->core = core;
+  self->id = id;
+  self->album_id = album_id;
+  self->title = g_strdup (title);
+  self->url = g_strdup (url);
+  self->thumbnail_url = g_strdup (thumbnail_url);
   return self;
 }
 
-gpointer
-_vct_cell_data_get_core (gconstpointer cell)
+gboolean
+_vct_cell_data_read (gconstpointer cell, gint64 *id, gint64 *album_id, const char **title, const char **url,
+                     const char **thumbnail_url)
 {
-  return cell != NULL && VCT_IS_CELL_DATA ((gpointer) cell) ? VCT_CELL_DATA ((gpointer) cell)->core : NULL;
+  VctCellData *self;
+
+  if (cell == NULL || !VCT_IS_CELL_DATA ((gpointer) cell))
+    return FALSE;
+  self = VCT_CELL_DATA ((gpointer) cell);
+  *id = self->id;
+  *album_id = self->album_id;
+  *title = self->title;
+  *url = self->url;
+  *thumbnail_url = self->thumbnail_url;
+  return TRUE;
 }

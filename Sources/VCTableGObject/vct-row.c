@@ -313,3 +313,27 @@ vct_row_get_role (VctRow *row)
   return priv->core != NULL ? vct_core ()->row_get_role (priv->core) : VCT_ROW_ROLE_ITEM;
 }
 
+/**
+ * vct_row_get_kind:
+ * @row: a row
+ *
+ * The row's kind (the [property@Row:kind] property), for a view that picks a widget per
+ * kind. Safe from any thread.
+ *
+ * Returns: (transfer none) (nullable): the row's kind, the name of the widget that shows
+ *   it: by MVVMKit's convention its Swift view model type name without the trailing
+ *   "Model" ("PhotoCellView" for the photo table's rows, "MemberRowView", "PhotoRowView"
+ *   and "DayHeaderView" for the feed's, "SongRowView" for the song picker's), valid while
+ *   @row lives
+ */
+const char *
+vct_row_get_kind (VctRow *row)
+{
+  VctRowPrivate *priv;
+
+  g_return_val_if_fail (VCT_IS_ROW (row), NULL);
+
+  priv = vct_row_get_instance_private (row);
+  return priv->core != NULL ? vct_core ()->row_get_kind (priv->core) : NULL;
+}
+

@@ -59,13 +59,6 @@ typedef enum {
   VCT_ERROR_CANCELLED = 13
 } VctError;
 
-/**
- * vct_error_quark:
- *
- * The quark of the %VCT_ERROR domain.
- *
- * Returns: the error domain quark
- */
 GQuark vct_error_quark (void);
 
 /**

@@ -39,33 +39,8 @@ typedef void (*VctFeedFollowFunc) (VctApiRequest *request,
                                    gint64         member_id,
                                    gpointer       user_data);
 
-/**
- * vct_feed_service_new_for_uri:
- * @uri: the feeds document: an `http://`, `https://` or `file://` URI
- *
- * Feeds over HTTP(S) (following is a `POST` to `members/<id>/follow` beside @uri) or
- * from a file (following always succeeds). A bad @uri makes every reload fail with
- * %VCT_ERROR_INVALID_URI.
- *
- * Returns: (transfer full): a new service
- */
 VctFeedService *vct_feed_service_new_for_uri (const char *uri);
 
-/**
- * vct_feed_service_new_custom:
- * @get_feeds: (scope notified) (closure user_data): fetches the feeds
- * @follow: (scope notified) (closure user_data): follows a member
- * @user_data: data for both functions
- * @notify: (nullable) (destroy user_data): frees @user_data, exactly once, when the last
- *   owner lets go (as for [ctor@Api.new_custom])
- *
- * Creates a feed service whose feeds and follows come from your code. Both functions run
- * on the thread-default `GMainContext` of the calling thread, one call per reload or
- * follow, and must complete their request exactly once, from any thread; the feeds
- * document goes through the same decoding and errors as one fetched from a URI.
- *
- * Returns: (transfer full): a new service backed by your functions
- */
 VctFeedService *vct_feed_service_new_custom (VctServiceFetchFunc get_feeds,
                                              VctFeedFollowFunc   follow,
                                              gpointer            user_data,

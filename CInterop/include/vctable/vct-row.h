@@ -125,19 +125,6 @@ void vct_row_press (VctRow *row);
  */
 VctRowRole vct_row_get_role (VctRow *row);
 
-/**
- * vct_row_get_kind:
- * @row: a row
- *
- * The row's kind (the [property@Row:kind] property), for a view that picks a widget per
- * kind. Safe from any thread.
- *
- * Returns: (transfer none) (nullable): the row's kind, the name of the widget that shows
- *   it: by MVVMKit's convention its Swift view model type name without the trailing
- *   "Model" ("PhotoCellView" for the photo table's rows, "MemberRowView", "PhotoRowView"
- *   and "DayHeaderView" for the feed's, "SongRowView" for the song picker's), valid while
- *   @row lives
- */
 const char *vct_row_get_kind (VctRow *row);
 
 G_END_DECLS

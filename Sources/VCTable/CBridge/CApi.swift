@@ -108,77 +108,37 @@ final class CApiRequest: @unchecked Sendable {
 
 }
 
-// MARK: - C entry points
+// MARK: - The constructors and completions (vct-api.c checks the arguments)
 
-@_spi(CInterop) @c(vct_api_new_for_uri)
-public func vct_api_new_for_uri(_ uri: UnsafePointer<CChar>?) -> OpaquePointer? {
-    guard cCheck(uri != nil, "vct_api_new_for_uri", "uri != NULL") else { return nil }
-    let text = String(cString: uri!)
-    do {
-        return CApi.makeObject(try URIPhotosAPI(uri: text))
-    } catch {
-        return CApi.makeObject(FailingAPI(error: error))
+extension CApi {
+    /// `vct_api_new_for_uri` (`orFailing`) and `vct_api_new_for_uri_full`.
+    static func makeObject(
+        uri: UnsafePointer<CChar>, timeoutMilliseconds: UInt32, maximumBodySize: Int, orFailing: Bool,
+        error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
+    ) -> UnsafeMutableRawPointer? {
+        do {
+            // A gsize: anything past Int.max (G_MAXSIZE for "no limit") is no limit.
+            let api = try URIPhotosAPI(
+                uri: String(cString: uri),
+                timeout: timeoutMilliseconds == 0 ? URIPhotosAPI.defaultTimeout : .milliseconds(timeoutMilliseconds),
+                maximumBodySize: maximumBodySize == 0 ? URIPhotosAPI.defaultMaximumBodySize : maximumBodySize)
+            return UnsafeMutableRawPointer(makeObject(api))
+        } catch let failure {
+            if orFailing { return UnsafeMutableRawPointer(makeObject(FailingAPI(error: failure))) }
+            error?.pointee = CError.make(failure)
+            return nil
+        }
     }
 }
 
-@_spi(CInterop) @c(vct_api_new_for_uri_full)
-public func vct_api_new_for_uri_full(
-    _ uri: UnsafePointer<CChar>?, _ timeoutMilliseconds: UInt32, _ maximumBodySize: UInt,
-    _ error: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-) -> OpaquePointer? {
-    guard cCheck(uri != nil, "vct_api_new_for_uri_full", "uri != NULL") else { return nil }
-    do {
-        // A gsize: anything past Int.max (G_MAXSIZE for "no limit") is no limit.
-        let api = try URIPhotosAPI(
-            uri: String(cString: uri!),
-            timeout: timeoutMilliseconds == 0 ? URIPhotosAPI.defaultTimeout : .milliseconds(timeoutMilliseconds),
-            maximumBodySize: maximumBodySize == 0 ? URIPhotosAPI.defaultMaximumBodySize : Int(clamping: maximumBodySize))
-        return CApi.makeObject(api)
-    } catch let failure {
-        error?.pointee = UnsafeMutableRawPointer(CError.make(failure))
-        return nil
+extension CApiRequest {
+    /// `vct_api_request_return_json`: the document, copied.
+    func returnJSON(_ json: UnsafePointer<CChar>?, count: Int) {
+        complete(.success(count == 0 || json == nil ? Data() : Data(bytes: json!, count: count)))
     }
-}
 
-@_spi(CInterop) @c(vct_api_new_custom)
-public func vct_api_new_custom(
-    _ getPhotos: (@convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void)?,
-    _ userData: UnsafeMutableRawPointer?,
-    _ notify: CDestroyNotify?
-) -> OpaquePointer? {
-    guard cCheck(getPhotos != nil, "vct_api_new_custom", "get_photos != NULL") else { return nil }
-    return CApi.makeObject(CCustomAPI(getPhotos!, userData: userData, notify: notify))
-}
-
-@_spi(CInterop) @c(vct_api_request_get_cancellable)
-public func vct_api_request_get_cancellable(_ request: OpaquePointer?) -> UnsafeMutableRawPointer? {
-    guard let core = CApiRequest.from(request, "vct_api_request_get_cancellable") else { return nil }
-    return UnsafeMutableRawPointer(core.cancellable)
-}
-
-@_spi(CInterop) @c(vct_api_request_return_json)
-public func vct_api_request_return_json(_ pointer: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ length: Int) {
-    guard let core = CApiRequest.from(pointer, "vct_api_request_return_json") else { return }
-    // The caller's reference goes with the call (transfer full); `core` is kept by this
-    // function's own reference until it returns.
-    defer { g_object_unref(UnsafeMutableRawPointer(pointer)) }
-    guard cCheck(json != nil || length == 0, "vct_api_request_return_json", "json != NULL || length == 0") else {
-        core.complete(.failure(VCTableError(.emptyResponse, "The custom API returned no JSON.")))
-        return
+    /// `vct_api_request_return_error`.
+    func returnError(_ error: UnsafePointer<GError>) {
+        complete(.failure(CError.read(error)))
     }
-    let count = length < 0 ? strlen(json!) : length
-    core.complete(.success(count == 0 ? Data() : Data(bytes: json!, count: count)))
-}
-
-@_spi(CInterop) @c(vct_api_request_return_error)
-public func vct_api_request_return_error(_ pointer: OpaquePointer?, _ error: UnsafeRawPointer?) {
-    guard let core = CApiRequest.from(pointer, "vct_api_request_return_error") else { return }
-    // The caller's reference goes with the call (transfer full); `core` is kept by this
-    // function's own reference until it returns.
-    defer { g_object_unref(UnsafeMutableRawPointer(pointer)) }
-    guard cCheck(error != nil, "vct_api_request_return_error", "error != NULL") else {
-        core.complete(.failure(VCTableError(.failed, "The custom API failed without saying why.")))
-        return
-    }
-    core.complete(.failure(CError.read(error!.assumingMemoryBound(to: GError.self))))
 }

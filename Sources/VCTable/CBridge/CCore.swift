@@ -84,6 +84,39 @@ private func makeCoreTable() -> VctCore {
     },
     table_release: { core in
         Unmanaged<CTableModel>.fromOpaque(core!).release()
+    },
+    api_new_for_uri: { uri, timeout, maximumBodySize, orFailing, error in
+        CApi.makeObject(
+            uri: uri!, timeoutMilliseconds: timeout, maximumBodySize: Int(clamping: maximumBodySize),
+            orFailing: orFailing != 0, error: error)
+    },
+    api_new_custom: { getPhotos, userData, notify in
+        UnsafeMutableRawPointer(CApi.makeObject(
+            CCustomAPI(unsafeBitCast(getPhotos!, to: CCustomAPI.GetPhotos.self), userData: userData, notify: notify)))
+    },
+    feed_service_new_for_uri: { uri in
+        UnsafeMutableRawPointer(CFeedService.makeObject(uri: uri!))
+    },
+    feed_service_new_custom: { getFeeds, follow, userData, notify in
+        UnsafeMutableRawPointer(CFeedService.makeObject(CCustomFeedService(
+            fetch: unsafeBitCast(getFeeds!, to: CCustomFeedService.Fetch.self),
+            follow: unsafeBitCast(follow!, to: CCustomFeedService.Follow.self), userData: userData, notify: notify)))
+    },
+    song_service_new_for_uri: { uri in
+        UnsafeMutableRawPointer(CSongService.makeObject(uri: uri!))
+    },
+    song_service_new_custom: { getSongs, userData, notify in
+        UnsafeMutableRawPointer(CSongService.makeObject(CCustomSongService(
+            fetch: unsafeBitCast(getSongs!, to: CCustomSongService.Fetch.self), userData: userData, notify: notify)))
+    },
+    request_get_cancellable: { core in
+        UnsafeMutableRawPointer(Unmanaged<CApiRequest>.fromOpaque(core!).takeUnretainedValue().cancellable)
+    },
+    request_return_json: { core, json, length in
+        Unmanaged<CApiRequest>.fromOpaque(core!).takeUnretainedValue().returnJSON(json, count: Int(clamping: length))
+    },
+    request_return_error: { core, error in
+        Unmanaged<CApiRequest>.fromOpaque(core!).takeUnretainedValue().returnError(error!)
     }
   )
 }

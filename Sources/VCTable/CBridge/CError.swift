@@ -1,6 +1,7 @@
 internal import CGLib
 
-/// The `VCT_ERROR` domain: `VCTableError` codes as `GError`s.
+/// The `VCT_ERROR` domain (`vct_error_quark`, vct-error.c): `VCTableError` codes as
+/// `GError`s.
 enum CError {
     /// `g_quark_from_string` copies the name. A Swift string passed as `const char *` is a
     /// temporary buffer (a small string is not even stored in the binary), so
@@ -21,9 +22,4 @@ enum CError {
         }
         return VCTableError(.failed, message)
     }
-}
-
-@_spi(CInterop) @c(vct_error_quark)
-public func vct_error_quark() -> UInt32 {
-    CError.quark
 }

@@ -258,14 +258,3 @@ final class WeakObject: @unchecked Sendable {
         return true
     }
 }
-
-/// The core of a `VctRow *` argument, with GLib's critical for anything else.
-func rowCore(_ row: OpaquePointer?, _ function: StaticString) -> CRow? {
-    guard cCheck(_vct_is_row(UnsafeRawPointer(row)) != 0, function, "VCT_IS_ROW (row)") else { return nil }
-    return CRow.from(object: UnsafeRawPointer(row))
-}
-
-@_spi(CInterop) @c(vct_row_get_kind)
-public func vct_row_get_kind(_ row: OpaquePointer?) -> UnsafePointer<CChar>? {
-    rowCore(row, "vct_row_get_kind")?.kind.map { UnsafePointer($0) }
-}

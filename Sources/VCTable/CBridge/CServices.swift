@@ -91,50 +91,29 @@ final class CCustomSongService: SongService, @unchecked Sendable {
 typealias CFeedService = CServiceBox<any FeedService>
 typealias CSongService = CServiceBox<any SongService>
 
-/// A `VctServiceFetchFunc`.
-@_spi(CInterop) public typealias CServiceFetch = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void
-/// A `VctFeedFollowFunc`.
-@_spi(CInterop) public typealias CFeedFollow = @convention(c) (OpaquePointer?, Int64, UnsafeMutableRawPointer?) -> Void
 
-@_spi(CInterop) @c(vct_feed_service_new_for_uri)
-public func vct_feed_service_new_for_uri(_ uri: UnsafePointer<CChar>?) -> OpaquePointer? {
-    guard cCheck(uri != nil, "vct_feed_service_new_for_uri", "uri != NULL") else { return nil }
-    let service: any FeedService
-    do {
-        service = try URIFeedService(feedsURI: String(cString: uri!))
-    } catch {
-        service = FailingFeedService(error: error)
+extension CServiceBox where Service == any FeedService {
+    /// `vct_feed_service_new_for_uri`: a bad URI fails every reload.
+    static func makeObject(uri: UnsafePointer<CChar>) -> OpaquePointer {
+        let service: any FeedService
+        do {
+            service = try URIFeedService(feedsURI: String(cString: uri))
+        } catch {
+            service = FailingFeedService(error: error)
+        }
+        return makeObject(service)
     }
-    return CFeedService.makeObject(service)
 }
 
-@_spi(CInterop) @c(vct_feed_service_new_custom)
-public func vct_feed_service_new_custom(
-    _ getFeeds: CServiceFetch?, _ follow: CFeedFollow?,
-    _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
-) -> OpaquePointer? {
-    guard cCheck(getFeeds != nil, "vct_feed_service_new_custom", "get_feeds != NULL"),
-          cCheck(follow != nil, "vct_feed_service_new_custom", "follow != NULL")
-    else { return nil }
-    return CFeedService.makeObject(CCustomFeedService(fetch: getFeeds!, follow: follow!, userData: userData, notify: notify))
-}
-
-@_spi(CInterop) @c(vct_song_service_new_for_uri)
-public func vct_song_service_new_for_uri(_ uri: UnsafePointer<CChar>?) -> OpaquePointer? {
-    guard cCheck(uri != nil, "vct_song_service_new_for_uri", "uri != NULL") else { return nil }
-    let service: any SongService
-    do {
-        service = try URISongService(uri: String(cString: uri!))
-    } catch {
-        service = FailingSongService(error: error)
+extension CServiceBox where Service == any SongService {
+    /// `vct_song_service_new_for_uri`: a bad URI fails every reload.
+    static func makeObject(uri: UnsafePointer<CChar>) -> OpaquePointer {
+        let service: any SongService
+        do {
+            service = try URISongService(uri: String(cString: uri))
+        } catch {
+            service = FailingSongService(error: error)
+        }
+        return makeObject(service)
     }
-    return CSongService.makeObject(service)
-}
-
-@_spi(CInterop) @c(vct_song_service_new_custom)
-public func vct_song_service_new_custom(
-    _ getSongs: CServiceFetch?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
-) -> OpaquePointer? {
-    guard cCheck(getSongs != nil, "vct_song_service_new_custom", "get_songs != NULL") else { return nil }
-    return CSongService.makeObject(CCustomSongService(fetch: getSongs!, userData: userData, notify: notify))
 }

@@ -214,9 +214,9 @@ public func vct_table_model_reload_data(_ model: OpaquePointer?) {
 @_spi(CInterop) @c(vct_table_model_user_selected_cell)
 public func vct_table_model_user_selected_cell(_ model: OpaquePointer?, _ cell: OpaquePointer?) {
     guard let box = table(model, "vct_table_model_user_selected_cell"),
-          let cell = CCellData.from(cell, "vct_table_model_user_selected_cell")
+          let cell = CCellData.cell(of: cell, "vct_table_model_user_selected_cell")
     else { return }
-    box.model.userSelectedCell(cell.cell)
+    box.model.userSelectedCell(cell)
 }
 
 @_spi(CInterop) @c(vct_table_model_get_n_items)

@@ -93,6 +93,25 @@ typedef struct {
   /* VctTableModel: CTableModel. */
   void        (*table_dispose)     (gpointer core);
   void        (*table_release)     (gpointer core);
+
+  /* vct-api.c, vct-services.c: the constructors' Swift half, each returning the new
+   * object (transfer full), its arguments checked. An unusable @uri gives, with
+   * @or_failing, an API whose every reload fails with its error; without, NULL and
+   * @error set. The function pointers are the public typedefs' (VctApiGetPhotosFunc…). */
+  gpointer      (*api_new_for_uri)          (const char *uri, guint timeout_ms, gsize max_body_size,
+                                             gboolean or_failing, GError **error);
+  gpointer      (*api_new_custom)           (GCallback get_photos, gpointer user_data, GDestroyNotify notify);
+  gpointer      (*feed_service_new_for_uri) (const char *uri);
+  gpointer      (*feed_service_new_custom)  (GCallback get_feeds, GCallback follow, gpointer user_data,
+                                             GDestroyNotify notify);
+  gpointer      (*song_service_new_for_uri) (const char *uri);
+  gpointer      (*song_service_new_custom)  (GCallback get_songs, gpointer user_data, GDestroyNotify notify);
+
+  /* vct-api.c: a request's cancellable (transfer none), and its completion (the JSON is
+   * copied; a GError of another domain becomes VCT_ERROR_FAILED). */
+  gpointer      (*request_get_cancellable)  (gpointer core);
+  void          (*request_return_json)      (gpointer core, const char *json, gsize length);
+  void          (*request_return_error)     (gpointer core, const GError *error);
 } VctCore;
 
 /* VctTableModelReport: what one delivery of the table model's core reports, as flags:
@@ -178,14 +197,20 @@ G_GNUC_INTERNAL gboolean _vct_table_model_store_title (gpointer model, const cha
 G_GNUC_INTERNAL void _vct_table_model_report (gpointer model, VctTableModelReport report,
                                               const char *text);
 
-/* vct-api.c, vct-cell-data.c: new objects owning @core (core_release runs in their
+/* vct-api.c: new objects owning @core (core_release runs in their
  * finalize; transfer full), and the core of an object (NULL for anything else). */
 G_GNUC_INTERNAL gpointer _vct_api_new (gpointer core);
 G_GNUC_INTERNAL gpointer _vct_api_get_core (gconstpointer api);
 G_GNUC_INTERNAL gpointer _vct_api_request_new (gpointer core);
 G_GNUC_INTERNAL gpointer _vct_api_request_get_core (gconstpointer request);
-G_GNUC_INTERNAL gpointer _vct_cell_data_new (gpointer core);
-G_GNUC_INTERNAL gpointer _vct_cell_data_get_core (gconstpointer cell);
+
+/* vct-cell-data.c: a new VctCellData (transfer full) holding copies of the strings; and
+ * a cell's fields (borrowed strings, valid while it lives), FALSE for anything else. */
+G_GNUC_INTERNAL gpointer _vct_cell_data_new  (gint64 id, gint64 album_id, const char *title,
+                                              const char *url, const char *thumbnail_url);
+G_GNUC_INTERNAL gboolean _vct_cell_data_read (gconstpointer cell, gint64 *id, gint64 *album_id,
+                                              const char **title, const char **url,
+                                              const char **thumbnail_url);
 
 /* vct-services.c, vct-feed-model.c, vct-song-picker-model.c: the same for the screens
  * (their dispose runs core_dispose). */
