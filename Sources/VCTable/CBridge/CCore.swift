@@ -84,6 +84,11 @@ private func makeCoreTable() -> VctCore {
     },
     table_release: { core in
         Unmanaged<CTableModel>.fromOpaque(core!).release()
+    },
+    table_get_items: { core, count in
+        let all = Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().allItems()
+        count?.pointee = gsize(all.count)
+        return all.items
     }
   )
 }
