@@ -52,7 +52,11 @@ let package = Package(
                 // toolchain clang's default), valgrind 3.19 (Debian 12) cannot read the
                 // library's debug info ("Possibly corrupted debuginfo file") and run.sh's
                 // valgrind step stops.
-                .unsafeFlags(["-Wall", "-Wextra", "-Werror", "-gdwarf-4"]),
+                // -fno-blocks undoes the -fblocks SwiftPM gives every C target: the `_block`
+                // setters (vct-table-model.c) take a block as the plain pointer it is, and
+                // call it through the Blocks ABI, so the header's block prototypes
+                // (`#ifdef __BLOCKS__`) stay out of the C half.
+                .unsafeFlags(["-Wall", "-Wextra", "-Werror", "-gdwarf-4", "-fno-blocks"]),
             ]
         ),
         .target(

@@ -7,7 +7,8 @@
 #                             every annotation is right or the build fails) over the
 #                             installed headers and library, and the C half's sources
 #                             (Sources/VCTableGObject/*.c, not installed: the property and
-#                             signal docs are in their class_init), then g-ir-compiler, into
+#                             signal docs are in their class_init, the table model's
+#                             setters' on their definitions), then g-ir-compiler, into
 #                             PREFIX/share/gir-1.0/Vct-1.0.gir and
 #                             PREFIX/lib/girepository-1.0/Vct-1.0.typelib, then vapigen
 #                             (warnings are errors too) over that GIR, into
@@ -32,8 +33,9 @@ GIR_NAMESPACE = Vct
 GIR_VERSION   = 1.0
 GIR_ROOT      = $(DESTDIR)$(PREFIX)
 # The C half's sources, which are not installed: the scanner reads the documentation of
-# the classes' properties and signals there (in class_init; everything else is documented
-# in the headers). They include vctable-private.h from its include/ directory; their
+# the classes' properties and signals there (in class_init), and of the table model's
+# vct_table_model_set_did_*() setters (on their definitions); everything else is
+# documented in the headers. They include vctable-private.h from its include/ directory; their
 # static and underscore-prefixed functions do not become GIR symbols.
 GIR_SOURCES   = $(CURDIR)/Sources/VCTableGObject
 

@@ -21,10 +21,4 @@
 extern int _dispatch_get_main_queue_handle_4CF (void);
 extern void _dispatch_main_queue_callback_4CF (void *msg);
 
-/* The Blocks runtime (libBlocksRuntime, shipped with the Swift toolchain):
- * the C API's `*_block` setters copy the caller's block on set and release it
- * in the GDestroyNotify, without compiling any of our code with -fblocks. */
-extern void *_Block_copy (const void *block);
-extern void _Block_release (const void *block);
-
 #endif

@@ -4,22 +4,83 @@
  * SPDX-License-Identifier: MIT
  *
  * The model itself is the Swift core's VCTableModel, behind CTableModel
- * (Sources/VCTable/CBridge/CTableModel.swift), which owns the legacy callback slots and
- * reports each delivery here: the title is stored here (so the getter can hand out a
- * pointer), the other properties are read from the core, and the signals are emitted
- * from here. Everything the core reports arrives on the model's context thread.
+ * (Sources/VCTable/CBridge/CTableModel.swift), which reports each delivery here: the
+ * title is stored here (so the getter can hand out a pointer), the other properties are
+ * read from the core, and the signals are emitted from here. Everything the core
+ * reports arrives on the model's context thread.
+ *
+ * The legacy callbacks (the original's blocks: vct_table_model_set_did_*() and their
+ * `_block` variants) live here too, in a VctTableModelCallbacks that the object and its
+ * core share: the core calls the callback of each delivery through it, before the
+ * delivery's notifies and signal, holding no reference to the object.
  */
 
 #include <vctable.h>
 
 #include "vctable-private.h"
 
+/* The Blocks runtime (libBlocksRuntime, which the Swift runtime links): the `_block`
+ * setters copy the caller's block and release the copy as its callback's notify. */
+extern void *_Block_copy (const void *block);
+extern void _Block_release (const void *block);
+
+/* The `_block` setters, which vct-table-model.h declares for compilers with blocks only
+ * (`#ifdef __BLOCKS__`). A block is a pointer to its literal, so they are defined with a
+ * plain pointer here, and nothing in VCTable is compiled with -fblocks. */
+void vct_table_model_set_did_reload_data_block (VctTableModel *model,
+                                                gpointer       block);
+void vct_table_model_set_did_error_block (VctTableModel *model,
+                                          gpointer       block);
+void vct_table_model_set_did_update_navigation_title_block (VctTableModel *model,
+                                                            gpointer       block);
+
+typedef enum {
+  SLOT_DID_RELOAD_DATA,
+  SLOT_DID_ERROR,
+  SLOT_DID_UPDATE_NAVIGATION_TITLE,
+  N_SLOTS
+} Slot;
+
+/* One callback as set: @func, @user_data, @notify. @notify runs exactly once, when the
+ * callback is detached and no call of it is on the stack; the callback is freed then.
+ * Every field is guarded by the mutex of the VctTableModelCallbacks it was set in. */
+typedef struct
+{
+  GCallback      func;
+  gpointer       user_data;
+  GDestroyNotify notify;
+  guint          n_running;   /* calls of it on the stack (one thread's: the mutex's) */
+  gboolean       detached;    /* replaced, cleared or disposed: never called again */
+} Callback;
+
+/* The callbacks of one model, and the rule that makes them safe across threads: after a
+ * setter returns, the callback it replaced is never called again.
+ *
+ * A recursive mutex is held while a callback runs and while a slot changes. A setter (or
+ * the last unref) on another thread therefore waits for a running callback to return;
+ * on the same thread (from inside a callback) it goes ahead, and a callback replaced from
+ * inside itself gets its notify as it returns. Each notify runs exactly once. The price:
+ * a callback must not block waiting for another thread that is calling a setter of the
+ * same model.
+ *
+ * Its own reference count keeps the mutex alive across a callback that drops the model's
+ * last reference: the object holds one reference and its core another. */
+struct _VctTableModelCallbacks
+{
+  gatomicrefcount ref_count;
+  GRecMutex       mutex;
+  Callback       *slots[N_SLOTS];
+  gboolean        disposed;     /* the model's dispose ran: nothing is set or called again */
+  gint            has_reload;   /* atomic: slots[SLOT_DID_RELOAD_DATA] != NULL */
+};
+
 struct _VctTableModel
 {
   GObject parent_instance;
 
-  gpointer core;
-  char    *title;
+  gpointer                core;
+  VctTableModelCallbacks *callbacks;
+  char                   *title;
 };
 
 G_DEFINE_FINAL_TYPE (VctTableModel, vct_table_model, G_TYPE_OBJECT)
@@ -44,11 +105,269 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* ------------------------------------------------------------------ callbacks */
+
+static Callback *
+callback_new (GCallback      func,
+              gpointer       user_data,
+              GDestroyNotify notify)
+{
+  Callback *callback = g_new0 (Callback, 1);
+
+  callback->func = func;
+  callback->user_data = user_data;
+  callback->notify = notify;
+  return callback;
+}
+
+/* Frees @callback and runs its notify once it is detached and no call of it is running. */
+static void
+callback_release_if_done (Callback *callback)
+{
+  GDestroyNotify notify;
+  gpointer user_data;
+
+  if (!callback->detached || callback->n_running > 0)
+    return;
+
+  notify = callback->notify;
+  user_data = callback->user_data;
+  g_free (callback);
+  if (notify != NULL)
+    notify (user_data);
+}
+
+/* @callback is never called again; its notify runs now, or as its running call returns. */
+static void
+callback_detach (Callback *callback)
+{
+  callback->detached = TRUE;
+  callback_release_if_done (callback);
+}
+
+VctTableModelCallbacks *
+_vct_table_model_callbacks_new (void)
+{
+  VctTableModelCallbacks *callbacks = g_new0 (VctTableModelCallbacks, 1);
+
+  g_atomic_ref_count_init (&callbacks->ref_count);
+  g_rec_mutex_init (&callbacks->mutex);
+  return callbacks;
+}
+
+static VctTableModelCallbacks *
+callbacks_ref (VctTableModelCallbacks *callbacks)
+{
+  g_atomic_ref_count_inc (&callbacks->ref_count);
+  return callbacks;
+}
+
+void
+_vct_table_model_callbacks_unref (VctTableModelCallbacks *callbacks)
+{
+  if (!g_atomic_ref_count_dec (&callbacks->ref_count))
+    return;
+
+  /* The object's dispose emptied the slots (this is only in case it never ran). */
+  for (guint i = 0; i < N_SLOTS; i++)
+    if (callbacks->slots[i] != NULL)
+      callback_detach (g_steal_pointer (&callbacks->slots[i]));
+  g_rec_mutex_clear (&callbacks->mutex);
+  g_free (callbacks);
+}
+
+gboolean
+_vct_table_model_callbacks_has_reload (VctTableModelCallbacks *callbacks)
+{
+  return g_atomic_int_get (&callbacks->has_reload);
+}
+
+/* Sets @slot to @func (NULL clears it); the previous callback's notify runs now or, when
+ * it is running on this thread, as it returns. A NULL @func's @notify runs at once: it
+ * still owns @user_data. */
+static void
+callbacks_set (VctTableModelCallbacks *callbacks,
+               Slot                    slot,
+               GCallback               func,
+               gpointer                user_data,
+               GDestroyNotify          notify)
+{
+  Callback *callback = NULL;
+  Callback *previous;
+
+  if (func != NULL)
+    callback = callback_new (func, user_data, notify);
+  else if (notify != NULL)
+    notify (user_data);
+
+  g_rec_mutex_lock (&callbacks->mutex);
+
+  previous = g_steal_pointer (&callbacks->slots[slot]);
+  if (!callbacks->disposed)
+    callbacks->slots[slot] = g_steal_pointer (&callback);
+  if (slot == SLOT_DID_RELOAD_DATA)
+    g_atomic_int_set (&callbacks->has_reload, callbacks->slots[slot] != NULL);
+
+  /* A disposed model takes no callback: its notify runs now. */
+  if (callback != NULL)
+    callback_detach (callback);
+  if (previous != NULL)
+    callback_detach (previous);
+
+  g_rec_mutex_unlock (&callbacks->mutex);
+}
+
+/* The model's dispose: every slot is cleared for good (the notifies run now, a running
+ * callback's as it returns) and no callback runs again. */
+static void
+callbacks_dispose (VctTableModelCallbacks *callbacks)
+{
+  g_rec_mutex_lock (&callbacks->mutex);
+
+  callbacks->disposed = TRUE;
+  g_atomic_int_set (&callbacks->has_reload, FALSE);
+  for (guint i = 0; i < N_SLOTS; i++)
+    if (callbacks->slots[i] != NULL)
+      callback_detach (g_steal_pointer (&callbacks->slots[i]));
+
+  g_rec_mutex_unlock (&callbacks->mutex);
+}
+
+void
+_vct_table_model_callbacks_call (VctTableModelCallbacks *callbacks,
+                                 gpointer                core,
+                                 VctTableModelReport     report,
+                                 const char             *text)
+{
+  Slot slot;
+  Callback *callback;
+
+  g_return_if_fail (callbacks != NULL);
+
+  if (report & VCT_TABLE_MODEL_REPORT_TITLE)
+    slot = SLOT_DID_UPDATE_NAVIGATION_TITLE;
+  else if (report & VCT_TABLE_MODEL_REPORT_ERROR)
+    slot = SLOT_DID_ERROR;
+  else if (report & VCT_TABLE_MODEL_REPORT_RELOADED)
+    slot = SLOT_DID_RELOAD_DATA;
+  else
+    g_return_if_reached ();
+
+  /* The callback may drop the model's last reference, and with it the object's
+   * reference to @callbacks: ours keeps the mutex. */
+  callbacks_ref (callbacks);
+  g_rec_mutex_lock (&callbacks->mutex);
+
+  callback = callbacks->slots[slot];
+  if (callback != NULL)
+    {
+      callback->n_running++;
+
+      if (slot == SLOT_DID_RELOAD_DATA)
+        {
+          gsize n_items = 0;
+          gpointer *items = vct_core ()->table_get_items (core, &n_items);
+
+          ((VctDidReloadDataFunc) callback->func) ((VctCellData *const *) items, n_items,
+                                                   callback->user_data);
+          g_free (items);
+        }
+      else
+        {
+          ((VctDidErrorFunc) callback->func) (text, callback->user_data);
+        }
+
+      callback->n_running--;
+      callback_release_if_done (callback);
+    }
+
+  g_rec_mutex_unlock (&callbacks->mutex);
+  _vct_table_model_callbacks_unref (callbacks);
+}
+
+/* What every setter does once @self is known to be a model: holds a reference to the
+ * slots while one changes, since a notify may drop the model's last reference. */
+static void
+set_callback (VctTableModel  *self,
+              Slot            slot,
+              GCallback       func,
+              gpointer        user_data,
+              GDestroyNotify  notify)
+{
+  VctTableModelCallbacks *callbacks;
+
+  /* A model made with g_object_new() has no core: nothing is ever delivered. */
+  if (self->callbacks == NULL)
+    {
+      if (notify != NULL)
+        notify (user_data);
+      return;
+    }
+
+  callbacks = callbacks_ref (self->callbacks);
+  callbacks_set (callbacks, slot, func, user_data, notify);
+  _vct_table_model_callbacks_unref (callbacks);
+}
+
+/* ------------------------------------------------------------------ blocks */
+
+/* A block literal as the Blocks ABI lays it out; only @invoke is read. Its first
+ * argument is the block itself. */
+typedef struct
+{
+  gpointer isa;
+  int      flags;
+  int      reserved;
+  void   (*invoke) (void);
+} BlockLiteral;
+
+typedef void (*BlockReloadInvoke) (gpointer block, VctCellData *const *items, gsize n_items);
+typedef void (*BlockTextInvoke)   (gpointer block, const char *text);
+
+static void
+block_reload_trampoline (VctCellData *const *items,
+                         gsize               n_items,
+                         gpointer            block)
+{
+  ((BlockReloadInvoke) ((BlockLiteral *) block)->invoke) (block, items, n_items);
+}
+
+static void
+block_text_trampoline (const char *text,
+                       gpointer    block)
+{
+  ((BlockTextInvoke) ((BlockLiteral *) block)->invoke) (block, text);
+}
+
+static void
+block_release (gpointer block)
+{
+  _Block_release (block);
+}
+
+/* Sets @slot of @self to a copy of @block (NULL clears it), called through @trampoline
+ * and released as the copy's notify, so exactly once. */
+static void
+set_block (VctTableModel *self,
+           Slot           slot,
+           gpointer       block,
+           GCallback      trampoline)
+{
+  if (block == NULL)
+    set_callback (self, slot, NULL, NULL, NULL);
+  else
+    set_callback (self, slot, trampoline, _Block_copy (block), block_release);
+}
+
+/* ------------------------------------------------------------------ the object */
+
 static void
 vct_table_model_dispose (GObject *object)
 {
   VctTableModel *self = VCT_TABLE_MODEL (object);
 
+  if (self->callbacks != NULL)
+    callbacks_dispose (self->callbacks);
   if (self->core != NULL)
     vct_core ()->table_dispose (self->core);
 
@@ -62,6 +381,7 @@ vct_table_model_finalize (GObject *object)
 
   if (self->core != NULL)
     vct_core ()->table_release (g_steal_pointer (&self->core));
+  g_clear_pointer (&self->callbacks, _vct_table_model_callbacks_unref);
   g_clear_pointer (&self->title, g_free);
 
   G_OBJECT_CLASS (vct_table_model_parent_class)->finalize (object);
@@ -227,11 +547,13 @@ vct_table_model_init (VctTableModel *self)
 /* ------------------------------------------------------------ the seam, for Swift */
 
 gpointer
-_vct_table_model_new (gpointer core)
+_vct_table_model_new (gpointer                core,
+                      VctTableModelCallbacks *callbacks)
 {
   VctTableModel *self = g_object_new (VCT_TYPE_TABLE_MODEL, NULL);
 
   self->core = core;
+  self->callbacks = callbacks_ref (callbacks);
   return self;
 }
 
@@ -289,4 +611,130 @@ vct_table_model_get_title (VctTableModel *model)
 {
   g_return_val_if_fail (VCT_IS_TABLE_MODEL (model), NULL);
   return model->title;
+}
+
+/* A setter's model check: GLib's critical (g_return_if_fail's, through the function the
+ * macro calls) and, since the caller handed @user_data over, @notify still runs. */
+#define SETTER_RETURN_IF_NOT_MODEL(model, user_data, notify)                            \
+  G_STMT_START {                                                                        \
+    if (G_UNLIKELY (!VCT_IS_TABLE_MODEL (model)))                                       \
+      {                                                                                 \
+        g_return_if_fail_warning (G_LOG_DOMAIN, G_STRFUNC, "VCT_IS_TABLE_MODEL (model)"); \
+        if ((notify) != NULL)                                                           \
+          (notify) (user_data);                                                         \
+        return;                                                                         \
+      }                                                                                 \
+  } G_STMT_END
+
+/**
+ * vct_table_model_set_did_reload_data:
+ * @model: a model
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL to clear it
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the callback for successful reloads, replacing the previous one, whose notify
+ * runs now (or, when replaced from inside itself, as it returns). After this returns the
+ * previous callback is never called again, even for a delivery already queued. @notify
+ * runs exactly once: when the callback is replaced, cleared or the model is finalized.
+ * Safe from any thread.
+ */
+void
+vct_table_model_set_did_reload_data (VctTableModel        *model,
+                                     VctDidReloadDataFunc  func,
+                                     gpointer              user_data,
+                                     GDestroyNotify        notify)
+{
+  SETTER_RETURN_IF_NOT_MODEL (model, user_data, notify);
+
+  set_callback (model, SLOT_DID_RELOAD_DATA, (GCallback) func, user_data, notify);
+}
+
+/**
+ * vct_table_model_set_did_error:
+ * @model: a model
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL to clear it
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the callback for failed reloads; as [method@TableModel.set_did_reload_data].
+ */
+void
+vct_table_model_set_did_error (VctTableModel   *model,
+                               VctDidErrorFunc  func,
+                               gpointer         user_data,
+                               GDestroyNotify   notify)
+{
+  SETTER_RETURN_IF_NOT_MODEL (model, user_data, notify);
+
+  set_callback (model, SLOT_DID_ERROR, (GCallback) func, user_data, notify);
+}
+
+/**
+ * vct_table_model_set_did_update_navigation_title:
+ * @model: a model
+ * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL to clear it
+ * @user_data: data for @func
+ * @notify: (nullable) (destroy user_data): frees @user_data
+ *
+ * Sets the callback for navigation titles; as [method@TableModel.set_did_reload_data].
+ */
+void
+vct_table_model_set_did_update_navigation_title (VctTableModel                   *model,
+                                                 VctDidUpdateNavigationTitleFunc  func,
+                                                 gpointer                         user_data,
+                                                 GDestroyNotify                   notify)
+{
+  SETTER_RETURN_IF_NOT_MODEL (model, user_data, notify);
+
+  set_callback (model, SLOT_DID_UPDATE_NAVIGATION_TITLE, (GCallback) func, user_data, notify);
+}
+
+/**
+ * vct_table_model_set_did_reload_data_block:
+ * @model: a model
+ * @block: (nullable): the callback, or %NULL to clear it
+ *
+ * Sets the reload callback as a block (`clang -fblocks`; link with `-lBlocksRuntime`).
+ * The block is copied here and released exactly once, like a notify.
+ */
+void
+vct_table_model_set_did_reload_data_block (VctTableModel *model,
+                                           gpointer       block)
+{
+  g_return_if_fail (VCT_IS_TABLE_MODEL (model));
+
+  set_block (model, SLOT_DID_RELOAD_DATA, block, G_CALLBACK (block_reload_trampoline));
+}
+
+/**
+ * vct_table_model_set_did_error_block:
+ * @model: a model
+ * @block: (nullable): the callback, or %NULL to clear it
+ *
+ * Sets the error callback as a block; copied here, released exactly once.
+ */
+void
+vct_table_model_set_did_error_block (VctTableModel *model,
+                                     gpointer       block)
+{
+  g_return_if_fail (VCT_IS_TABLE_MODEL (model));
+
+  set_block (model, SLOT_DID_ERROR, block, G_CALLBACK (block_text_trampoline));
+}
+
+/**
+ * vct_table_model_set_did_update_navigation_title_block:
+ * @model: a model
+ * @block: (nullable): the callback, or %NULL to clear it
+ *
+ * Sets the title callback as a block; copied here, released exactly once.
+ */
+void
+vct_table_model_set_did_update_navigation_title_block (VctTableModel *model,
+                                                       gpointer       block)
+{
+  g_return_if_fail (VCT_IS_TABLE_MODEL (model));
+
+  set_block (model, SLOT_DID_UPDATE_NAVIGATION_TITLE, block, G_CALLBACK (block_text_trampoline));
 }

@@ -3,7 +3,8 @@
  * A notify runs exactly once: when its callback is replaced, cleared or the model is
  * finalized; a callback replaced from inside itself gets its notify as it returns; a
  * NULL func with a notify runs that notify at once; after a setter returns the old
- * callback is never called again, even for a delivery already queued.
+ * callback is never called again, even for a delivery already queued; a setter on another
+ * thread waits for the callback it replaces to return.
  */
 #include "common/vct-test.h"
 
@@ -528,6 +529,99 @@ test_set_from_other_thread (void)
   counter_reset (&next);
 }
 
+/* A setter on another thread while the callback it replaces runs on the context thread:
+ * it waits for the callback to return (the slot's lock is held during the call), so
+ * neither its return nor the old notify happens during the call. */
+typedef struct
+{
+  VctTableModel *model;
+  Counter       *next;
+  GThread       *setter;
+  gint           calls;
+  gint           notified;              /* atomic */
+  gint           setter_started;        /* atomic */
+  gint           setter_returned;       /* atomic */
+  gint           callback_done;         /* atomic: the callback is about to return */
+  gint           returned_during_call;
+  gint           notified_during_call;
+  gint           done_when_set;         /* the callback had finished when the setter returned */
+} BusyCallback;
+
+static void
+busy_notify (gpointer data)
+{
+  g_atomic_int_inc (&((BusyCallback *) data)->notified);
+}
+
+static gpointer
+busy_setter (gpointer data)
+{
+  BusyCallback *b = data;
+
+  g_atomic_int_set (&b->setter_started, 1);
+  set_slot (b->model, SLOT_TITLE, b->next);
+  b->done_when_set = g_atomic_int_get (&b->callback_done);
+  g_atomic_int_set (&b->setter_returned, 1);
+  return NULL;
+}
+
+static void
+busy_title (const char *title, gpointer data)
+{
+  BusyCallback *b = data;
+
+  (void) title;
+  b->calls++;
+  b->setter = g_thread_new ("setter", busy_setter, b);
+  while (!g_atomic_int_get (&b->setter_started))
+    g_usleep (1000);
+  /* Long enough for the setter to reach the slot's lock, or, were it not held, to return. */
+  g_usleep (200 * 1000);
+  b->returned_during_call = g_atomic_int_get (&b->setter_returned);
+  b->notified_during_call = g_atomic_int_get (&b->notified);
+  g_atomic_int_set (&b->callback_done, 1);
+}
+
+static void
+test_set_from_other_thread_while_running (void)
+{
+  FakeApi fake;
+  VctApi *api;
+  VctTableModel *model;
+  Counter next = { 0 };
+  BusyCallback b = { 0 };
+
+  fake_api_init (&fake);
+  api = fake_api_new (&fake);
+  model = vct_table_model_new_with_manager (api);
+  b.model = model;
+  b.next = &next;
+  vct_table_model_set_did_update_navigation_title (model, busy_title, &b, busy_notify);
+
+  reload_once (model, &fake, NULL, FALSE);
+  g_assert_nonnull (b.setter);
+  g_thread_join (b.setter);
+  g_assert_cmpint (b.calls, ==, 1);
+  g_assert_cmpint (b.returned_during_call, ==, 0);
+  g_assert_cmpint (b.notified_during_call, ==, 0);
+  g_assert_cmpint (b.done_when_set, ==, 1);
+  g_assert_cmpint (g_atomic_int_get (&b.notified), ==, 1);
+
+  /* The next report goes to the replacement. */
+  reload_once (model, &fake, NULL, FALSE);
+  g_assert_cmpint (b.calls, ==, 1);
+  g_assert_cmpint (next.calls, ==, 1);
+  g_assert_cmpstr (next.last_text, ==, TITLE);
+
+  g_object_unref (model);
+  g_assert_cmpint (next.notified, ==, 1);
+  g_assert_cmpint (g_atomic_int_get (&b.notified), ==, 1);
+  g_object_unref (api);
+  run_until (NULL, fake_api_was_notified, &fake, VCT_TEST_TIMEOUT_MS);
+  fake_api_clear (&fake);
+  counter_reset (&next);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -538,5 +632,6 @@ main (int argc, char **argv)
   g_test_add_func ("/setters/replace-from-inside/self", test_replace_from_inside);
   g_test_add_func ("/setters/replace-from-inside/other", test_replace_other_from_inside);
   g_test_add_func ("/setters/from-other-thread", test_set_from_other_thread);
+  g_test_add_func ("/setters/from-other-thread/while-running", test_set_from_other_thread_while_running);
   return vct_test_run ();
 }

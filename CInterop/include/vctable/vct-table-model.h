@@ -175,81 +175,30 @@ gboolean vct_table_model_is_loading (VctTableModel *model);
  */
 GError *vct_table_model_get_last_error (VctTableModel *model);
 
-/**
- * vct_table_model_set_did_reload_data:
- * @model: a model
- * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL to clear it
- * @user_data: data for @func
- * @notify: (nullable) (destroy user_data): frees @user_data
- *
- * Sets the callback for successful reloads, replacing the previous one, whose notify
- * runs now (or, when replaced from inside itself, as it returns). After this returns the
- * previous callback is never called again, even for a delivery already queued. @notify
- * runs exactly once: when the callback is replaced, cleared or the model is finalized.
- * Safe from any thread.
- */
+/* The legacy setters (the original's block properties) are documented with their
+ * definitions, in vct-table-model.c. */
 void vct_table_model_set_did_reload_data (VctTableModel        *model,
                                           VctDidReloadDataFunc  func,
                                           gpointer              user_data,
                                           GDestroyNotify        notify);
 
-/**
- * vct_table_model_set_did_error:
- * @model: a model
- * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL to clear it
- * @user_data: data for @func
- * @notify: (nullable) (destroy user_data): frees @user_data
- *
- * Sets the callback for failed reloads; as [method@TableModel.set_did_reload_data].
- */
 void vct_table_model_set_did_error (VctTableModel   *model,
                                     VctDidErrorFunc  func,
                                     gpointer         user_data,
                                     GDestroyNotify   notify);
 
-/**
- * vct_table_model_set_did_update_navigation_title:
- * @model: a model
- * @func: (nullable) (scope notified) (closure user_data): the callback, or %NULL to clear it
- * @user_data: data for @func
- * @notify: (nullable) (destroy user_data): frees @user_data
- *
- * Sets the callback for navigation titles; as [method@TableModel.set_did_reload_data].
- */
 void vct_table_model_set_did_update_navigation_title (VctTableModel                   *model,
                                                       VctDidUpdateNavigationTitleFunc  func,
                                                       gpointer                         user_data,
                                                       GDestroyNotify                   notify);
 
 #ifdef __BLOCKS__
-/**
- * vct_table_model_set_did_reload_data_block:
- * @model: a model
- * @block: (nullable): the callback, or %NULL to clear it
- *
- * Sets the reload callback as a block (`clang -fblocks`; link with `-lBlocksRuntime`).
- * The block is copied here and released exactly once, like a notify.
- */
 void vct_table_model_set_did_reload_data_block (VctTableModel *model,
                                                 void (^block) (VctCellData *const *items, gsize n_items));
 
-/**
- * vct_table_model_set_did_error_block:
- * @model: a model
- * @block: (nullable): the callback, or %NULL to clear it
- *
- * Sets the error callback as a block; copied here, released exactly once.
- */
 void vct_table_model_set_did_error_block (VctTableModel *model,
                                           void (^block) (const char *message));
 
-/**
- * vct_table_model_set_did_update_navigation_title_block:
- * @model: a model
- * @block: (nullable): the callback, or %NULL to clear it
- *
- * Sets the title callback as a block; copied here, released exactly once.
- */
 void vct_table_model_set_did_update_navigation_title_block (VctTableModel *model,
                                                             void (^block) (const char *title));
 #endif

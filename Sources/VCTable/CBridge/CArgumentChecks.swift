@@ -21,7 +21,3 @@ func cCheck(_ condition: Bool, _ function: StaticString, _ expression: StaticStr
 
 /// A `GDestroyNotify` as the C entry points receive it.
 @_spi(CInterop) public typealias CDestroyNotify = @convention(c) (UnsafeMutableRawPointer?) -> Void
-/// A `VctDidReloadDataFunc`.
-@_spi(CInterop) public typealias CReloadFunction = @convention(c) (UnsafePointer<OpaquePointer?>?, Int, UnsafeMutableRawPointer?) -> Void
-/// A `VctDidErrorFunc` or `VctDidUpdateNavigationTitleFunc`.
-@_spi(CInterop) public typealias CTextFunction = @convention(c) (UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void

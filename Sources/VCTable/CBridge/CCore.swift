@@ -85,6 +85,11 @@ private func makeCoreTable() -> VctCore {
     table_release: { core in
         Unmanaged<CTableModel>.fromOpaque(core!).release()
     },
+    table_get_items: { core, count in
+        let all = Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().allItems()
+        count?.pointee = gsize(all.count)
+        return all.items
+    },
     api_new_for_uri: { uri, timeout, maximumBodySize, orFailing, error in
         CApi.makeObject(
             uri: uri!, timeoutMilliseconds: timeout, maximumBodySize: Int(clamping: maximumBodySize),
@@ -117,6 +122,7 @@ private func makeCoreTable() -> VctCore {
     },
     request_return_error: { core, error in
         Unmanaged<CApiRequest>.fromOpaque(core!).takeUnretainedValue().returnError(error!)
+    }
     }
   )
 }

@@ -3,14 +3,16 @@ internal import VCTableGObject
 import Synchronization
 
 /// The Swift core of a `VctTableModel` object (vct-table-model.c): the `VCTableModel`, the
-/// three legacy callback slots, the `VctCellData` boxes of the items the last reload
-/// delivered, and the reports that become the object's `notify` and signals.
+/// `VctCellData` boxes of the items the last reload delivered, and the reports that become
+/// the object's legacy callbacks, `notify` and signals.
 ///
 /// The object owns the core (released in its finalize; `dispose()` in its dispose, which
 /// the last unref runs at once whatever threads still hold Swift references); the core
-/// refers to the object weakly. Each delivery runs the legacy callback first, without a
-/// reference to the object (so a callback's last unref disposes at once and nothing runs
-/// after it), then the object's notifies and signal.
+/// refers to the object weakly. The legacy callback slots (`vct_table_model_set_did_*`)
+/// are C's (`VctTableModelCallbacks`), shared by the object and the core. Each delivery
+/// runs the legacy callback first, through them, without a reference to the object (so a
+/// callback's last unref disposes at once and nothing runs after it), then the object's
+/// notifies and signal.
 final class CTableModel: @unchecked Sendable {
 
     /// The delivered items and their C boxes, kept until the next reload is delivered (so
@@ -32,11 +34,8 @@ final class CTableModel: @unchecked Sendable {
     }
 
     let model: VCTableModel
-    enum Slot: Int, CaseIterable {
-        case didReloadData, didError, didUpdateNavigationTitle
-    }
-
-    let slots = CCallbackSlots(count: Slot.allCases.count)
+    /// The legacy callback slots, one reference owned by this box (the object holds another).
+    private let callbacks: OpaquePointer
     /// The model's rows as a `VctListModel` object, one reference owned by this box.
     let list: UnsafeMutableRawPointer
     private let items = Mutex(Items())
@@ -47,12 +46,13 @@ final class CTableModel: @unchecked Sendable {
     private init(_ model: VCTableModel) {
         self.model = model
         list = CListModel.makeObject(model.list)
+        callbacks = _vct_table_model_callbacks_new()
     }
 
     /// A new `VctTableModel` object (transfer full) for `model`.
     static func make(_ model: VCTableModel) -> OpaquePointer {
         let box = CTableModel(model)
-        let object = _vct_table_model_new(Unmanaged.passRetained(box).toOpaque())!
+        let object = _vct_table_model_new(Unmanaged.passRetained(box).toOpaque(), box.callbacks)!
         box.object.withLock { $0 = WeakObject(object) }
         _ = model.addObserver { [weak box] report in box?.deliver(report) }
         model.setCompanion { [weak box] cells in box?.boxes(for: cells) }
@@ -65,15 +65,15 @@ final class CTableModel: @unchecked Sendable {
         return Unmanaged<CTableModel>.fromOpaque(core).takeUnretainedValue()
     }
 
-    /// The object's dispose (its last unref): notifies run, the request is cancelled,
-    /// nothing is delivered afterwards. Runs once, however often GObject disposes.
+    /// The object's dispose (its last unref, after it cleared the callback slots): the
+    /// request is cancelled, nothing is delivered afterwards. Runs once, however often
+    /// GObject disposes.
     func dispose() {
         let first = shown.withLock { shown in
             defer { shown.disposed = true }
             return !shown.disposed
         }
         guard first else { return }
-        slots.dispose()
         model.invalidate()
     }
 
@@ -81,6 +81,7 @@ final class CTableModel: @unchecked Sendable {
     /// `vct_table_model_get_list` never hands out a freed list).
     deinit {
         g_object_unref(list)
+        _vct_table_model_callbacks_unref(callbacks)
     }
 
     /// The object's notifies and signal for one delivery: `flags` (a signal, maybe a title
@@ -123,9 +124,25 @@ final class CTableModel: @unchecked Sendable {
         items.withLock { items in items.cells.indices.contains(index) ? items.box(at: index) : nil }
     }
 
+    /// Every delivered item's box (made now if need be), as a `g_malloc`'d array (`nil`
+    /// when there are none) and its length: what the `didReloadData` callback gets, through
+    /// the core table's `table_get_items`.
+    func allItems() -> (items: UnsafeMutablePointer<gpointer?>?, count: Int) {
+        items.withLock { items in
+            let count = items.cells.count
+            guard count > 0 else { return (nil, 0) }
+            let array = g_malloc_n(gsize(count), gsize(MemoryLayout<gpointer?>.stride))!
+                .bindMemory(to: gpointer?.self, capacity: count)
+            for index in 0..<count {
+                array[index] = items.box(at: index).raw
+            }
+            return (array, count)
+        }
+    }
+
     /// In the reload's task: the C boxes of `cells`, when `didReloadData` will need them all.
     private func boxes(for cells: [VCTableCellData]) -> [OwnedObject?]? {
-        guard slots.isSet(Slot.didReloadData.rawValue) else { return nil }
+        guard _vct_table_model_callbacks_has_reload(callbacks) != 0 else { return nil }
         return cells.map { Optional(CCellData.makeObject($0)) }
     }
 
@@ -134,12 +151,12 @@ final class CTableModel: @unchecked Sendable {
         switch report {
         case .navigationTitle(let text):
             let changed = storeTitle(text)
-            call(.didUpdateNavigationTitle, text)
+            callLegacy(VCT_TABLE_MODEL_REPORT_TITLE, text)
             self.report(
                 VCT_TABLE_MODEL_REPORT_TITLE.rawValue | (changed ? VCT_TABLE_MODEL_REPORT_TITLE_CHANGED.rawValue : 0), text)
         case .failed(let error):
             let message = VCTableModel.errorMessage(for: error)
-            call(.didError, message)
+            callLegacy(VCT_TABLE_MODEL_REPORT_ERROR, message)
             self.report(VCT_TABLE_MODEL_REPORT_ERROR.rawValue, message)
         case .reloaded(let cells, let companion):
             var boxes = companion.flatMap { $0 as? [OwnedObject?] } ?? []
@@ -152,28 +169,20 @@ final class CTableModel: @unchecked Sendable {
             // Swift values, which nothing outside can observe, are freed off the loop.
             replaced.boxes = []
             releaseOffLoop(&replaced, replacingWith: Items(), count: replaced.cells.count)
-            if slots.isSet(Slot.didReloadData.rawValue) {
-                let pointers = items.withLock { items in
-                    (0..<items.cells.count).map { Optional(items.box(at: $0).pointer) }
-                }
-                slots.invoke(Slot.didReloadData.rawValue) { callback in
-                    let function = unsafeBitCast(callback.function, to: CReloadFunction.self)
-                    pointers.withUnsafeBufferPointer { function($0.baseAddress, $0.count, callback.userData) }
-                }
-            }
+            callLegacy(VCT_TABLE_MODEL_REPORT_RELOADED, nil)
             self.report(VCT_TABLE_MODEL_REPORT_RELOADED.rawValue, nil)
         }
     }
 
-    private func call(_ slot: Slot, _ text: String) {
-        slots.invoke(slot.rawValue) { callback in
-            let function = unsafeBitCast(callback.function, to: CTextFunction.self)
-            text.withCString { function($0, callback.userData) }
+    /// The legacy callback of a delivery (C's slots: the callback set now, if any; the
+    /// reload's gets `allItems`), before its `report`.
+    private func callLegacy(_ report: VctTableModelReport, _ text: String?) {
+        let core = Unmanaged.passUnretained(self).toOpaque()
+        if let text {
+            text.withCString { _vct_table_model_callbacks_call(callbacks, core, report, $0) }
+        } else {
+            _vct_table_model_callbacks_call(callbacks, core, report, nil)
         }
-    }
-
-    func set<Function>(_ slot: Slot, _ function: Function?, _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?) {
-        slots.set(slot.rawValue, CCallback.make(function, userData, notify))
     }
 }
 
@@ -183,15 +192,6 @@ final class CTableModel: @unchecked Sendable {
 func table(_ pointer: OpaquePointer?, _ function: StaticString) -> CTableModel? {
     guard cCheck(_vct_is_table_model(UnsafeRawPointer(pointer)) != 0, function, "VCT_IS_TABLE_MODEL (model)") else { return nil }
     return CTableModel.from(object: UnsafeRawPointer(pointer))
-}
-
-/// Sets a callback slot of the model at `pointer`. Anything but a model is a critical,
-/// and the notify still runs (the caller handed over `user_data`).
-func setTableSlot<Function>(
-    _ pointer: OpaquePointer?, _ slot: CTableModel.Slot, _ function: Function?,
-    _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?, _ name: StaticString
-) {
-    (table(pointer, name)?.slots).set(slot.rawValue, function, userData, notify)
 }
 
 @_spi(CInterop) @c(vct_table_model_new_with_manager)
@@ -241,30 +241,6 @@ public func vct_table_model_is_loading(_ model: OpaquePointer?) -> Int32 {
 public func vct_table_model_get_last_error(_ model: OpaquePointer?) -> UnsafeMutableRawPointer? {
     guard let box = table(model, "vct_table_model_get_last_error") else { return nil }
     return box.model.lastError.map { UnsafeMutableRawPointer(CError.make($0)) }
-}
-
-@_spi(CInterop) @c(vct_table_model_set_did_reload_data)
-public func vct_table_model_set_did_reload_data(
-    _ model: OpaquePointer?, _ function: CReloadFunction?,
-    _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
-) {
-    setTableSlot(model, .didReloadData, function, userData, notify, "vct_table_model_set_did_reload_data")
-}
-
-@_spi(CInterop) @c(vct_table_model_set_did_error)
-public func vct_table_model_set_did_error(
-    _ model: OpaquePointer?, _ function: CTextFunction?,
-    _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
-) {
-    setTableSlot(model, .didError, function, userData, notify, "vct_table_model_set_did_error")
-}
-
-@_spi(CInterop) @c(vct_table_model_set_did_update_navigation_title)
-public func vct_table_model_set_did_update_navigation_title(
-    _ model: OpaquePointer?, _ function: CTextFunction?,
-    _ userData: UnsafeMutableRawPointer?, _ notify: CDestroyNotify?
-) {
-    setTableSlot(model, .didUpdateNavigationTitle, function, userData, notify, "vct_table_model_set_did_update_navigation_title")
 }
 
 @_spi(CInterop) @c(vct_table_model_get_list)

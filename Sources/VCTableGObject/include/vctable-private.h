@@ -93,6 +93,10 @@ typedef struct {
   /* VctTableModel: CTableModel. */
   void        (*table_dispose)     (gpointer core);
   void        (*table_release)     (gpointer core);
+  /* The items the last reload delivered, as a g_malloc'd array of @n_items
+   * VctCellData (each transfer none: the core keeps it until the next reload is
+   * delivered); free it with g_free(). NULL when there are none. On the context thread. */
+  gpointer   *(*table_get_items)   (gpointer core, gsize *n_items);
 
   /* vct-api.c, vct-services.c: the constructors' Swift half, each returning the new
    * object (transfer full), its arguments checked. An unusable @uri gives, with
@@ -178,9 +182,37 @@ G_GNUC_INTERNAL gboolean _vct_is_list_model (gconstpointer list);
 G_GNUC_INTERNAL void _vct_list_model_emit_items_changed (gpointer list, guint position,
                                                          guint removed, guint added);
 
+/* VctTableModelCallbacks: the three legacy callback slots of a table model
+ * (vct_table_model_set_did_*), shared by the object (its setters and its dispose) and its
+ * core (the deliveries), each holding a reference. A delivery calls a callback without a
+ * reference to the object, so a callback that drops the model's last reference disposes
+ * it at once; the slots outlive that call. */
+typedef struct _VctTableModelCallbacks VctTableModelCallbacks;
+
+/* vct-table-model.c: new empty slots (transfer full), for a new model's core. */
+G_GNUC_INTERNAL VctTableModelCallbacks *_vct_table_model_callbacks_new (void);
+
+/* vct-table-model.c: drops a reference to @callbacks (the core's, in its deinit). */
+G_GNUC_INTERNAL void _vct_table_model_callbacks_unref (VctTableModelCallbacks *callbacks);
+
+/* vct-table-model.c: whether the didReloadData slot is set (from any thread, without
+ * waiting: the reload's task makes the items' boxes then, as the callback gets them all). */
+G_GNUC_INTERNAL gboolean _vct_table_model_callbacks_has_reload (VctTableModelCallbacks *callbacks);
+
+/* vct-table-model.c: calls the legacy callback of the delivery @report names
+ * (VCT_TABLE_MODEL_REPORT_TITLE or _ERROR with @text, or _RELOADED with the items of
+ * @core, through table_get_items), if one is set and the model is not disposed. On the
+ * context thread, by the model's core (@core), before the delivery's
+ * _vct_table_model_report: the callback may drop the model's last reference. */
+G_GNUC_INTERNAL void _vct_table_model_callbacks_call (VctTableModelCallbacks *callbacks,
+                                                      gpointer                core,
+                                                      VctTableModelReport     report,
+                                                      const char             *text);
+
 /* vct-table-model.c: a new model object that owns @core (table_dispose runs in its
- * dispose, table_release in its finalize). Transfer full. */
-G_GNUC_INTERNAL gpointer _vct_table_model_new (gpointer core);
+ * dispose, table_release in its finalize) and takes a reference to @callbacks, the
+ * core's. Transfer full. */
+G_GNUC_INTERNAL gpointer _vct_table_model_new (gpointer core, VctTableModelCallbacks *callbacks);
 
 /* vct-table-model.c: the core of @model, or NULL when @model is not a VctTableModel. */
 G_GNUC_INTERNAL gpointer _vct_table_model_get_core (gpointer model);
