@@ -123,7 +123,6 @@ private func makeCoreTable() -> VctCore {
     request_return_error: { core, error in
         Unmanaged<CApiRequest>.fromOpaque(core!).takeUnretainedValue().returnError(error!)
     }
-    }
   )
 }
 
