@@ -164,6 +164,21 @@ vct_api_request_get_cancellable (VctApiRequest *request)
   return G_CANCELLABLE (vct_core ()->request_get_cancellable (request->core));
 }
 
+/* A completion called wrongly: GLib's critical for the failed @check, and the request
+ * still completes (its waiter is resumed) with a %VCT_ERROR of @code. */
+static void
+request_return_misuse (VctApiRequest *request,
+                       const char    *function,
+                       const char    *check,
+                       VctError       code,
+                       const char    *message)
+{
+  g_autoptr (GError) error = g_error_new_literal (VCT_ERROR, code, message);
+
+  g_return_if_fail_warning (G_LOG_DOMAIN, function, check);
+  vct_core ()->request_return_error (request->core, error);
+}
+
 /**
  * vct_api_request_return_json:
  * @request: (transfer full): the request to complete; freed by this call
@@ -184,17 +199,10 @@ vct_api_request_return_json (VctApiRequest *request,
   /* The caller's reference goes with the call, whatever its arguments: the waiter is
    * resumed either way, with a failure for a missing document. */
   if (G_LIKELY (json != NULL || length == 0))
-    {
-      vct_core ()->request_return_json (request->core, json, length < 0 ? strlen (json) : (gsize) length);
-    }
+    vct_core ()->request_return_json (request->core, json, length < 0 ? strlen (json) : (gsize) length);
   else
-    {
-      g_autoptr (GError) error = g_error_new_literal (VCT_ERROR, VCT_ERROR_EMPTY_RESPONSE,
-                                                      "The custom API returned no JSON.");
-
-      g_return_if_fail_warning (G_LOG_DOMAIN, G_STRFUNC, "json != NULL || length == 0");
-      vct_core ()->request_return_error (request->core, error);
-    }
+    request_return_misuse (request, G_STRFUNC, "json != NULL || length == 0", VCT_ERROR_EMPTY_RESPONSE,
+                           "The custom API returned no JSON.");
   g_object_unref (request);
 }
 
@@ -214,17 +222,10 @@ vct_api_request_return_error (VctApiRequest *request,
   g_return_if_fail (VCT_IS_API_REQUEST (request));
 
   if (G_LIKELY (error != NULL))
-    {
-      vct_core ()->request_return_error (request->core, error);
-    }
+    vct_core ()->request_return_error (request->core, error);
   else
-    {
-      g_autoptr (GError) unknown = g_error_new_literal (VCT_ERROR, VCT_ERROR_FAILED,
-                                                        "The custom API failed without saying why.");
-
-      g_return_if_fail_warning (G_LOG_DOMAIN, G_STRFUNC, "error != NULL");
-      vct_core ()->request_return_error (request->core, unknown);
-    }
+    request_return_misuse (request, G_STRFUNC, "error != NULL", VCT_ERROR_FAILED,
+                           "The custom API failed without saying why.");
   g_object_unref (request);
 }
 
