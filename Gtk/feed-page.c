@@ -1,10 +1,10 @@
 /* feed-page.c: VctGtkFeedPage, the news feed.
  *
- * One GtkListView over vct_feed_model_get_list(): a day's header (VctDayHeaderRow, the
- * section's header role), then its member rows (VctMemberRow) and photo rows
- * (VctFeedPhotoRow). One GtkSignalListItemFactory makes the child by the row's GType at
- * "bind" (GTK 4.8 gives a list item no type at "setup"), and keeps it while the item
- * shows rows of the same type.
+ * One GtkListView over the screen's list (vct_screen_get_list()): a day's header
+ * (VctDayHeaderRow, the section's header role), then its member rows (VctMemberRow)
+ * and photo rows (VctFeedPhotoRow). One GtkSignalListItemFactory makes the child by the
+ * row's GType at "bind" (GTK 4.8 gives a list item no type at "setup"), and keeps it
+ * while the item shows rows of the same type.
  *
  * A member row's follow button follows the row's `follow-state`: "Follow" (normal), a
  * spinner (loading: a request runs), "Following" with a check (checked); its
@@ -302,15 +302,10 @@ vct_gtk_feed_page_dispose (GObject *object)
   G_OBJECT_CLASS (vct_gtk_feed_page_parent_class)->dispose (object);
 }
 
-static void     vct_gtk_feed_page_reload   (VctGtkPage *page);
-static gboolean vct_gtk_feed_page_is_ready (VctGtkPage *page);
-
 static void
 vct_gtk_feed_page_class_init (VctGtkFeedPageClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = vct_gtk_feed_page_dispose;
-  VCT_GTK_PAGE_CLASS (klass)->reload = vct_gtk_feed_page_reload;
-  VCT_GTK_PAGE_CLASS (klass)->is_ready = vct_gtk_feed_page_is_ready;
 }
 
 static void
@@ -344,16 +339,14 @@ vct_gtk_feed_page_new (VctFeedModel *model)
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), NULL);
 
-  list = G_LIST_MODEL (vct_feed_model_get_list (model));
+  list = G_LIST_MODEL (vct_screen_get_list (VCT_SCREEN (model)));
   list_view = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (list))),
                                                       factory));
   g_signal_connect (list_view, "activate", G_CALLBACK (on_activate), NULL);
   g_signal_connect_object (model, "open-detail", G_CALLBACK (on_open_detail), self, G_CONNECT_SWAPPED);
 
-  scrolled = vct_gtk_page_construct (VCT_GTK_PAGE (self), G_OBJECT (model), list_view, list);
+  scrolled = vct_gtk_page_construct (VCT_GTK_PAGE (self), VCT_SCREEN (model), list_view);
   g_object_bind_property (model, "list-hidden", scrolled, "visible", G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
-
-  vct_feed_model_reload (model);
   return GTK_WIDGET (self);
 }
 
@@ -369,18 +362,3 @@ vct_gtk_feed_page_get_detail_window (VctGtkFeedPage *self)
   g_return_val_if_fail (VCT_GTK_IS_FEED_PAGE (self), NULL);
   return self->detail;
 }
-
-static void
-vct_gtk_feed_page_reload (VctGtkPage *page)
-{
-  vct_feed_model_reload (VCT_GTK_FEED_PAGE (page)->model);
-}
-
-static gboolean
-vct_gtk_feed_page_is_ready (VctGtkPage *page)
-{
-  VctGtkFeedPage *self = VCT_GTK_FEED_PAGE (page);
-
-  return !vct_feed_model_is_loading (self->model) && !vct_feed_model_is_list_hidden (self->model);
-}
-

@@ -1,4 +1,6 @@
-/* page.c: VctGtkPage, the abstract base of vctable-gtk's screens (page.h).
+/* page.c: VctGtkPage, the abstract base of vctable-gtk's screens (page.h): everything
+ * it does with its model goes through VctScreen (vct_screen_reload,
+ * vct_screen_is_loading, vct_screen_get_list).
  *
  * Copyright 2026 The VCTable authors
  * SPDX-License-Identifier: MIT
@@ -10,7 +12,7 @@
 
 typedef struct
 {
-  GObject     *model;       /* owned */
+  VctScreen   *screen;      /* owned */
   GtkListView *list_view;   /* a descendant: GtkBox's dispose drops it */
 } VctGtkPagePrivate;
 
@@ -22,22 +24,15 @@ vct_gtk_page_dispose (GObject *object)
   VctGtkPagePrivate *priv = vct_gtk_page_get_instance_private (VCT_GTK_PAGE (object));
 
   priv->list_view = NULL;
-  g_clear_object (&priv->model);
+  g_clear_object (&priv->screen);
 
   G_OBJECT_CLASS (vct_gtk_page_parent_class)->dispose (object);
-}
-
-static gboolean
-vct_gtk_page_real_is_ready (G_GNUC_UNUSED VctGtkPage *self)
-{
-  return TRUE;
 }
 
 static void
 vct_gtk_page_class_init (VctGtkPageClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = vct_gtk_page_dispose;
-  klass->is_ready = vct_gtk_page_real_is_ready;
 }
 
 static void
@@ -48,45 +43,47 @@ vct_gtk_page_init (VctGtkPage *self)
 
 GtkWidget *
 vct_gtk_page_construct (VctGtkPage  *self,
-                        GObject     *model,
-                        GtkListView *list_view,
-                        GListModel  *list)
+                        VctScreen   *screen,
+                        GtkListView *list_view)
 {
   VctGtkPagePrivate *priv;
   GtkWidget *scrolled;
 
   g_return_val_if_fail (VCT_GTK_IS_PAGE (self), NULL);
-  g_return_val_if_fail (G_IS_OBJECT (model), NULL);
+  g_return_val_if_fail (VCT_IS_SCREEN (screen), NULL);
   g_return_val_if_fail (GTK_IS_LIST_VIEW (list_view), NULL);
   priv = vct_gtk_page_get_instance_private (self);
-  g_return_val_if_fail (priv->model == NULL, NULL);
+  g_return_val_if_fail (priv->screen == NULL, NULL);
 
-  priv->model = g_object_ref (model);
+  priv->screen = g_object_ref (screen);
   priv->list_view = list_view;
-  vct_gtk_list_relayout_watch (list_view, list);
+  vct_gtk_list_relayout_watch (list_view, G_LIST_MODEL (vct_screen_get_list (screen)));
 
   scrolled = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_widget_set_vexpand (scrolled, TRUE);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (list_view));
   gtk_box_append (GTK_BOX (self), scrolled);
+
+  vct_screen_reload (screen);
   return scrolled;
 }
 
 /**
- * vct_gtk_page_get_model:
+ * vct_gtk_page_get_screen:
  * @self: a page
  *
- * Returns: (transfer none): the page's model (a `title` and a `loading` property)
+ * Returns: (transfer none): the page's model, as the screen it is (its `title`,
+ *   `loading` and `last-error`, its `did-error`)
  */
-GObject *
-vct_gtk_page_get_model (VctGtkPage *self)
+VctScreen *
+vct_gtk_page_get_screen (VctGtkPage *self)
 {
   VctGtkPagePrivate *priv;
 
   g_return_val_if_fail (VCT_GTK_IS_PAGE (self), NULL);
   priv = vct_gtk_page_get_instance_private (self);
-  return priv->model;
+  return priv->screen;
 }
 
 /**
@@ -115,8 +112,11 @@ vct_gtk_page_get_list_view (VctGtkPage *self)
 void
 vct_gtk_page_reload (VctGtkPage *self)
 {
+  VctGtkPagePrivate *priv;
+
   g_return_if_fail (VCT_GTK_IS_PAGE (self));
-  VCT_GTK_PAGE_GET_CLASS (self)->reload (self);
+  priv = vct_gtk_page_get_instance_private (self);
+  vct_screen_reload (priv->screen);
 }
 
 /**
@@ -128,6 +128,10 @@ vct_gtk_page_reload (VctGtkPage *self)
 gboolean
 vct_gtk_page_is_ready (VctGtkPage *self)
 {
+  VctGtkPagePrivate *priv;
+
   g_return_val_if_fail (VCT_GTK_IS_PAGE (self), FALSE);
-  return VCT_GTK_PAGE_GET_CLASS (self)->is_ready (self);
+  priv = vct_gtk_page_get_instance_private (self);
+  return !vct_screen_is_loading (priv->screen)
+      && g_list_model_get_n_items (G_LIST_MODEL (vct_screen_get_list (priv->screen))) > 0;
 }

@@ -1,8 +1,8 @@
 /* photos-page.c: VctGtkPhotosPage, the photo table.
  *
  * The original screen: a table of "Entry ID: N" and the photo's title, a navigation
- * title, a tap that shows the photo's title there. The GtkListView shows
- * vct_table_model_get_list() as it is, through a GtkSingleSelection (no adapter); a
+ * title, a tap that shows the photo's title there. The GtkListView shows the screen's
+ * list (vct_screen_get_list()) as it is, through a GtkSingleSelection (no adapter); a
  * GtkSignalListItemFactory binds each VctPhotoRow's `entry` and `title` to two labels.
  * Activating a row (Enter, a double click) is the original's cell tap: vct_row_select(),
  * after which the model's `title` (the header bar's, bound by the window) is the
@@ -18,9 +18,7 @@
 
 struct _VctGtkPhotosPage
 {
-  VctGtkPage         parent_instance;
-
-  VctTableModel *model;   /* the base's, typed (page.h) */
+  VctGtkPage parent_instance;
 };
 
 G_DEFINE_FINAL_TYPE (VctGtkPhotosPage, vct_gtk_photos_page, VCT_GTK_TYPE_PAGE)
@@ -89,14 +87,9 @@ on_activate (GtkListView            *view,
     vct_row_select (row);
 }
 
-static void     vct_gtk_photos_page_reload   (VctGtkPage *page);
-static gboolean vct_gtk_photos_page_is_ready (VctGtkPage *page);
-
 static void
-vct_gtk_photos_page_class_init (VctGtkPhotosPageClass *klass)
+vct_gtk_photos_page_class_init (G_GNUC_UNUSED VctGtkPhotosPageClass *klass)
 {
-  VCT_GTK_PAGE_CLASS (klass)->reload = vct_gtk_photos_page_reload;
-  VCT_GTK_PAGE_CLASS (klass)->is_ready = vct_gtk_photos_page_is_ready;
 }
 
 static void
@@ -124,7 +117,6 @@ vct_gtk_photos_page_new (VctTableModel *model)
   g_return_val_if_fail (VCT_IS_TABLE_MODEL (model), NULL);
 
   self = g_object_new (VCT_GTK_TYPE_PHOTOS_PAGE, NULL);
-  self->model = model;   /* the base keeps the reference */
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
@@ -132,7 +124,7 @@ vct_gtk_photos_page_new (VctTableModel *model)
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), NULL);
 
   /* The library's GListModel as it is: no adapter. */
-  list = G_LIST_MODEL (vct_table_model_get_list (model));
+  list = G_LIST_MODEL (vct_screen_get_list (VCT_SCREEN (model)));
   selection = gtk_single_selection_new (g_object_ref (list));
   gtk_single_selection_set_autoselect (selection, FALSE);
   gtk_single_selection_set_can_unselect (selection, TRUE);
@@ -140,23 +132,6 @@ vct_gtk_photos_page_new (VctTableModel *model)
   gtk_widget_add_css_class (GTK_WIDGET (list_view), "rich-list");
   g_signal_connect (list_view, "activate", G_CALLBACK (on_activate), NULL);
 
-  vct_gtk_page_construct (VCT_GTK_PAGE (self), G_OBJECT (model), list_view, list);
-
-  vct_table_model_reload_data (model);
+  vct_gtk_page_construct (VCT_GTK_PAGE (self), VCT_SCREEN (model), list_view);
   return GTK_WIDGET (self);
 }
-
-static void
-vct_gtk_photos_page_reload (VctGtkPage *page)
-{
-  vct_table_model_reload_data (VCT_GTK_PHOTOS_PAGE (page)->model);
-}
-
-static gboolean
-vct_gtk_photos_page_is_ready (VctGtkPage *page)
-{
-  VctGtkPhotosPage *self = VCT_GTK_PHOTOS_PAGE (page);
-
-  return !vct_table_model_is_loading (self->model) && vct_table_model_get_n_items (self->model) > 0;
-}
-

@@ -1,7 +1,7 @@
 /* songs-page.c: VctGtkSongsPage, the meditation song picker.
  *
- * The list shows vct_song_picker_model_get_list() (VctSongRow: a mark for the row's
- * `mode`, `title`, `subtitle`, `duration`); activating a row (a click) is
+ * The list shows the screen's list, vct_screen_get_list() (VctSongRow: a mark for the
+ * row's `mode`, `title`, `subtitle`, `duration`); activating a row (a click) is
  * vct_row_select(): while picking it toggles the song, while listening it plays a
  * playable one. Below the list, by the model's `state`:
  *  - picking: the "START MEDITATION SESSION" button, its label bound to `button-title`
@@ -193,14 +193,9 @@ new_button (VctGtkSongsPage *self,
   return button;
 }
 
-static void     vct_gtk_songs_page_reload   (VctGtkPage *page);
-static gboolean vct_gtk_songs_page_is_ready (VctGtkPage *page);
-
 static void
-vct_gtk_songs_page_class_init (VctGtkSongsPageClass *klass)
+vct_gtk_songs_page_class_init (G_GNUC_UNUSED VctGtkSongsPageClass *klass)
 {
-  VCT_GTK_PAGE_CLASS (klass)->reload = vct_gtk_songs_page_reload;
-  VCT_GTK_PAGE_CLASS (klass)->is_ready = vct_gtk_songs_page_is_ready;
 }
 
 static void
@@ -236,13 +231,13 @@ vct_gtk_songs_page_new (VctSongPickerModel *model)
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), NULL);
 
   /* The picker's selection is the model's (a row's mode), not GTK's. */
-  list = G_LIST_MODEL (vct_song_picker_model_get_list (model));
+  list = G_LIST_MODEL (vct_screen_get_list (VCT_SCREEN (model)));
   list_view = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (list))),
                                                       factory));
   gtk_list_view_set_single_click_activate (list_view, TRUE);
   g_signal_connect (list_view, "activate", G_CALLBACK (on_activate), NULL);
 
-  vct_gtk_page_construct (VCT_GTK_PAGE (self), G_OBJECT (model), list_view, list);
+  vct_gtk_page_construct (VCT_GTK_PAGE (self), VCT_SCREEN (model), list_view);
 
   bottom = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   gtk_widget_set_margin_start (bottom, 12);
@@ -275,23 +270,5 @@ vct_gtk_songs_page_new (VctSongPickerModel *model)
   g_signal_connect_object (model, "notify::state", G_CALLBACK (on_state), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (model, "dismiss", G_CALLBACK (on_dismiss), self, G_CONNECT_SWAPPED);
   on_state (self);
-
-  vct_song_picker_model_reload (model);
   return GTK_WIDGET (self);
 }
-
-static void
-vct_gtk_songs_page_reload (VctGtkPage *page)
-{
-  vct_song_picker_model_reload (VCT_GTK_SONGS_PAGE (page)->model);
-}
-
-static gboolean
-vct_gtk_songs_page_is_ready (VctGtkPage *page)
-{
-  VctGtkSongsPage *self = VCT_GTK_SONGS_PAGE (page);
-
-  return !vct_song_picker_model_is_loading (self->model)
-      && g_list_model_get_n_items (G_LIST_MODEL (vct_song_picker_model_get_list (self->model))) > 0;
-}
-

@@ -1,11 +1,13 @@
 /* window.c: VctGtkWindow, vctable-gtk's window: the screens in a stack.
  *
  * A GtkStack holds one page per screen (the photo table, the feed, the song picker),
- * chosen with a GtkStackSidebar. The header bar serves the visible screen: its title is
- * bound to that screen's model's `title`, its spinner's `spinning` and `visible` to its
- * `loading`, and the reload button (and Ctrl+R, one GtkShortcut) activate "win.reload",
- * which reloads it. Every model's `did-error` opens the "Oops..." dialog (a
- * GtkMessageDialog: GTK 4.8 has no GtkAlertDialog) over the rows the model kept.
+ * chosen with a GtkStackSidebar. Every screen is driven through VctScreen, the library's
+ * interface its model implements, whatever the screen: the header bar serves the visible
+ * screen, its title bound to the screen's `title`, its spinner's `spinning` and
+ * `visible` to its `loading`; the reload button (and Ctrl+R, one GtkShortcut) activate
+ * "win.reload", which reloads it (vct_screen_reload()). Every screen's `did-error` opens
+ * the "Oops..." dialog (a GtkMessageDialog: GTK 4.8 has no GtkAlertDialog) over the rows
+ * the screen kept.
  *
  * Copyright 2026 The VCTable authors
  * SPDX-License-Identifier: MIT
@@ -17,7 +19,7 @@
 #include "photos-page.h"
 #include "songs-page.h"
 
-/* A screen: its name in the stack and its page (page.h: the model, reload, ready). */
+/* A screen: its name in the stack and its page (page.h: the VctScreen, reload, ready). */
 typedef struct
 {
   const char *name;
@@ -73,17 +75,17 @@ unbind_header (VctGtkWindow *self)
       }
 }
 
-/* The header bar follows the visible screen's model. */
+/* The header bar follows the visible screen (VctScreen's title and loading). */
 static void
 on_visible_child (VctGtkWindow *self)
 {
   Screen *screen = visible_screen (self);
-  GObject *model;
+  VctScreen *model;
 
   unbind_header (self);
   if (screen == NULL)
     return;
-  model = vct_gtk_page_get_model (screen->page);
+  model = vct_gtk_page_get_screen (screen->page);
   self->bindings[0] = g_object_bind_property (model, "title", self->title_label, "label", G_BINDING_SYNC_CREATE);
   self->bindings[1] = g_object_bind_property (model, "title", self, "title", G_BINDING_SYNC_CREATE);
   self->bindings[2] = g_object_bind_property (model, "loading", self->spinner, "spinning", G_BINDING_SYNC_CREATE);
@@ -98,7 +100,7 @@ on_reload_activated (G_GNUC_UNUSED GSimpleAction *action,
   vct_gtk_window_reload (VCT_GTK_WINDOW (data));
 }
 
-/* "Oops...": the model's message under it, an OK button; the rows stay behind it. A
+/* "Oops...": the screen's message under it, an OK button; the rows stay behind it. A
  * second error while it shows replaces the message. */
 static void
 on_did_error (VctGtkWindow *self,
@@ -128,7 +130,7 @@ add_screen (VctGtkWindow *self,
 {
   self->screens[index] = (Screen) { name, title, VCT_GTK_PAGE (page) };
   gtk_stack_add_titled (self->stack, page, name, title);
-  g_signal_connect_object (vct_gtk_page_get_model (VCT_GTK_PAGE (page)), "did-error",
+  g_signal_connect_object (vct_gtk_page_get_screen (VCT_GTK_PAGE (page)), "did-error",
                            G_CALLBACK (on_did_error), self, G_CONNECT_SWAPPED);
 }
 

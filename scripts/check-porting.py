@@ -9,7 +9,9 @@ backticked span of a "C name" or "GI name" cell is searched for names that look 
 
 - `vct_*` functions, `VCT_*` constants and macros, `Vct*` types and callback types: each
   must be declared in a header of HEADER_DIR (comments do not count; G_DECLARE_*_TYPE
-  counts for the type, its class, its `_get_type` and its cast and check macros);
+  counts for the type, its class, its `_get_type` and its cast and check macros, and
+  G_DECLARE_INTERFACE for the interface, its `…Interface` struct, its `_get_type`, its
+  cast and check macros and its `_GET_IFACE`);
 - `Vct.X`, `Vct.X.member` (constructor, method, static function, enum value such as
   `Vct.FollowState.CHECKED`, inherited from a `Vct` parent class too), `Vct.X:property`
   and `Vct.X::signal`: each must be in the GIR;
@@ -56,11 +58,14 @@ def header_names(directory):
         names.update(re.findall(r"typedef\s[^;(]*\(\s*\*\s*(Vct[A-Za-z0-9]+)\s*\)", text))
         names.update(re.findall(r"struct\s+_(Vct[A-Za-z0-9]+)", text))
         for kind, type_name, prefix, module, obj in re.findall(
-                r"G_DECLARE_(FINAL|DERIVABLE)_TYPE\s*\(\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)",
+                r"G_DECLARE_(FINAL_TYPE|DERIVABLE_TYPE|INTERFACE)\s*\(\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)",
                 text):
-            names.update({type_name, type_name + "Class", prefix + "_get_type",
-                          f"{module}_{obj}", f"{module}_IS_{obj}"})
-            if kind == "DERIVABLE":
+            names.update({type_name, prefix + "_get_type", f"{module}_{obj}", f"{module}_IS_{obj}"})
+            if kind == "INTERFACE":
+                names.update({type_name + "Interface", f"{module}_{obj}_GET_IFACE"})
+            else:
+                names.add(type_name + "Class")
+            if kind == "DERIVABLE_TYPE":
                 names.update({f"{module}_{obj}_CLASS", f"{module}_IS_{obj}_CLASS",
                               f"{module}_{obj}_GET_CLASS"})
     return names

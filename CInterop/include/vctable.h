@@ -8,9 +8,9 @@
  * Threads, in one place: every callback a model reports through runs later, on the
  * thread that iterates the model's GMainContext (the thread-default context of the
  * thread that created the model), never inline inside the call that caused it.
- * vct_table_model_reload_data(), vct_table_model_user_selected_cell(), the
- * vct_table_model_set_*() setters, g_object_ref() and g_object_unref() are safe from any
- * thread; the other getters are for the context's thread.
+ * vct_screen_reload(), vct_table_model_reload_data(), vct_table_model_user_selected_cell(),
+ * the vct_table_model_set_*() setters, g_object_ref() and g_object_unref() are safe from
+ * any thread; the other getters are for the context's thread.
  *
  * Include only this header: the headers in vctable/ (one per type, each including those
  * it depends on) refuse to compile on their own, as GIO's do.
@@ -35,6 +35,7 @@
 #include <vctable/vct-day-header-row.h>
 #include <vctable/vct-song-row.h>
 #include <vctable/vct-list-model.h>
+#include <vctable/vct-screen.h>
 #include <vctable/vct-table-model.h>
 #include <vctable/vct-feed-photo.h>
 #include <vctable/vct-feed-service.h>

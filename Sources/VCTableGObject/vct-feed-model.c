@@ -6,7 +6,8 @@
  * The model is the Swift core's FeedViewModel behind CScreen
  * (Sources/VCTable/CBridge/CFeedModel.swift), which forwards each of its observables
  * and events here, as a notify or a signal, on the context thread. The properties read
- * the core's getters.
+ * the core's getters. It implements VctScreen (vct-screen.c), whose four properties it
+ * overrides and whose did-error it emits.
  */
 
 #include <vctable.h>
@@ -20,21 +21,26 @@ struct _VctFeedModel
   gpointer core;
 };
 
-G_DEFINE_FINAL_TYPE (VctFeedModel, vct_feed_model, G_TYPE_OBJECT)
+static void vct_feed_model_screen_init (VctScreenInterface *iface);
 
+G_DEFINE_FINAL_TYPE_WITH_CODE (VctFeedModel, vct_feed_model, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (VCT_TYPE_SCREEN, vct_feed_model_screen_init))
+
+/* The feed's own properties, then VctScreen's (overridden). */
 enum {
   PROP_0,
-  PROP_TITLE,
-  PROP_LOADING,
   PROP_LIST_HIDDEN,
-  PROP_LIST,
-  N_PROPS
+  N_PROPS,
+  PROP_TITLE = N_PROPS,
+  PROP_LOADING,
+  PROP_LAST_ERROR,
+  PROP_LIST
 };
 
 static GParamSpec *properties[N_PROPS];
 
+/* did-error is VctScreen's. */
 enum {
-  DID_ERROR,
   OPEN_DETAIL,
   N_SIGNALS
 };
@@ -79,6 +85,9 @@ vct_feed_model_get_property (GObject    *object,
     case PROP_LOADING:
       g_value_set_boolean (value, vct_feed_model_is_loading (self));
       break;
+    case PROP_LAST_ERROR:
+      g_value_take_boxed (value, vct_screen_dup_last_error (VCT_SCREEN (self)));
+      break;
     case PROP_LIST_HIDDEN:
       g_value_set_boolean (value, vct_feed_model_is_list_hidden (self));
       break;
@@ -101,26 +110,6 @@ vct_feed_model_class_init (VctFeedModelClass *klass)
   object_class->get_property = vct_feed_model_get_property;
 
   /**
-   * VctFeedModel:title:
-   *
-   * The screen's title: "Loading..." from the model's creation and while a reload runs
-   * (every reload), then "Your Feeds" once it delivered, with data or with an error.
-   * Notified on the context thread when it changes.
-   */
-  properties[PROP_TITLE] =
-    g_param_spec_string ("title", NULL, NULL, NULL,
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  /**
-   * VctFeedModel:loading: (getter is_loading)
-   *
-   * Whether a reload is in flight (show a spinner): %TRUE from the call to
-   * [method@FeedModel.reload] until its outcome is delivered. Notified on the context
-   * thread when it changes.
-   */
-  properties[PROP_LOADING] =
-    g_param_spec_boolean ("loading", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  /**
    * VctFeedModel:list-hidden: (getter is_list_hidden)
    *
    * Whether the list should be hidden: %TRUE until a reload first delivers rows, then
@@ -130,32 +119,14 @@ vct_feed_model_class_init (VctFeedModelClass *klass)
   properties[PROP_LIST_HIDDEN] =
     g_param_spec_boolean ("list-hidden", NULL, NULL, TRUE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  /**
-   * VctFeedModel:list: (getter get_list)
-   *
-   * The rows: a [class@ListModel] of day headers ([class@DayHeaderRow]), members
-   * ([class@MemberRow]) and photos ([class@FeedPhotoRow]); the same object for the
-   * model's whole life, so it is never notified.
-   */
-  properties[PROP_LIST] =
-    g_param_spec_object ("list", NULL, NULL, VCT_TYPE_LIST_MODEL,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /**
-   * VctFeedModel::did-error:
-   * @model: the model
-   * @message: the text to show: "An Error Occurred\n\n" and a description
-   *
-   * A reload or a follow failed. After a failed reload the rows are kept (and the title
-   * is "Your Feeds" again); after a failed follow the member's row is back to
-   * %VCT_FOLLOW_STATE_NORMAL. Emitted later on the context thread.
-   */
-  signals[DID_ERROR] =
-    g_signal_new ("did-error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, g_cclosure_marshal_VOID__STRING,
-                  G_TYPE_NONE, 1, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
+  /* VctScreen's (documented there), notified by the core by name. */
+  g_object_class_override_property (object_class, PROP_TITLE, "title");
+  g_object_class_override_property (object_class, PROP_LOADING, "loading");
+  g_object_class_override_property (object_class, PROP_LAST_ERROR, "last-error");
+  g_object_class_override_property (object_class, PROP_LIST, "list");
 
   /**
    * VctFeedModel::open-detail:
@@ -175,6 +146,52 @@ static void
 vct_feed_model_init (G_GNUC_UNUSED VctFeedModel *self)
 {
 }
+
+/* ------------------------------------------------------------------ VctScreen */
+
+static void
+vct_feed_model_screen_reload (VctScreen *screen)
+{
+  vct_feed_model_reload (VCT_FEED_MODEL (screen));
+}
+
+static VctListModel *
+vct_feed_model_screen_get_list (VctScreen *screen)
+{
+  return vct_feed_model_get_list (VCT_FEED_MODEL (screen));
+}
+
+static char *
+vct_feed_model_screen_dup_title (VctScreen *screen)
+{
+  return vct_feed_model_dup_title (VCT_FEED_MODEL (screen));
+}
+
+static gboolean
+vct_feed_model_screen_is_loading (VctScreen *screen)
+{
+  return vct_feed_model_is_loading (VCT_FEED_MODEL (screen));
+}
+
+static GError *
+vct_feed_model_screen_dup_last_error (VctScreen *screen)
+{
+  VctFeedModel *self = VCT_FEED_MODEL (screen);
+
+  return self->core != NULL ? vct_core ()->screen_dup_last_error (self->core) : NULL;
+}
+
+static void
+vct_feed_model_screen_init (VctScreenInterface *iface)
+{
+  iface->reload = vct_feed_model_screen_reload;
+  iface->get_list = vct_feed_model_screen_get_list;
+  iface->dup_title = vct_feed_model_screen_dup_title;
+  iface->is_loading = vct_feed_model_screen_is_loading;
+  iface->dup_last_error = vct_feed_model_screen_dup_last_error;
+}
+
+/* ------------------------------------------------------------ the seam, for Swift */
 
 gpointer
 _vct_feed_model_new (gpointer core)

@@ -52,12 +52,6 @@ _vct_object_emit (gpointer object, const char *signal)
 }
 
 void
-_vct_object_emit_text (gpointer object, const char *signal, const char *text)
-{
-  g_signal_emit_by_name (object, signal, text);
-}
-
-void
 _vct_object_emit_object (gpointer object, const char *signal, gpointer argument)
 {
   g_signal_emit_by_name (object, signal, argument);

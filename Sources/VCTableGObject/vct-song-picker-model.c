@@ -6,7 +6,8 @@
  * The model is the Swift core's SongPickerViewModel behind CScreen
  * (Sources/VCTable/CBridge/CSongPickerModel.swift), which forwards each of its
  * observables and events here, as a notify or a signal, on the context thread. The
- * properties read the core's getters.
+ * properties read the core's getters. It implements VctScreen (vct-screen.c), whose four
+ * properties it overrides and whose did-error it emits.
  */
 
 #include <vctable.h>
@@ -20,24 +21,29 @@ struct _VctSongPickerModel
   gpointer core;
 };
 
-G_DEFINE_FINAL_TYPE (VctSongPickerModel, vct_song_picker_model, G_TYPE_OBJECT)
+static void vct_song_picker_model_screen_init (VctScreenInterface *iface);
 
+G_DEFINE_FINAL_TYPE_WITH_CODE (VctSongPickerModel, vct_song_picker_model, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (VCT_TYPE_SCREEN, vct_song_picker_model_screen_init))
+
+/* The picker's own properties, then VctScreen's (overridden). */
 enum {
   PROP_0,
   PROP_STATE,
-  PROP_TITLE,
   PROP_BUTTON_TITLE,
   PROP_BUTTON_ENABLED,
+  N_PROPS,
+  PROP_TITLE = N_PROPS,
   PROP_LOADING,
-  PROP_LIST,
-  N_PROPS
+  PROP_LAST_ERROR,
+  PROP_LIST
 };
 
 static GParamSpec *properties[N_PROPS];
 
+/* did-error is VctScreen's. */
 enum {
   DISMISS,
-  DID_ERROR,
   N_SIGNALS
 };
 
@@ -90,6 +96,9 @@ vct_song_picker_model_get_property (GObject    *object,
     case PROP_LOADING:
       g_value_set_boolean (value, vct_song_picker_model_is_loading (self));
       break;
+    case PROP_LAST_ERROR:
+      g_value_take_boxed (value, vct_screen_dup_last_error (VCT_SCREEN (self)));
+      break;
     case PROP_LIST:
       g_value_set_object (value, vct_song_picker_model_get_list (self));
       break;
@@ -121,15 +130,6 @@ vct_song_picker_model_class_init (VctSongPickerModelClass *klass)
     g_param_spec_enum ("state", NULL, NULL, VCT_TYPE_SONG_PICKER_STATE, VCT_SONG_PICKER_STATE_PICKING,
                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /**
-   * VctSongPickerModel:title:
-   *
-   * The screen's title: "Pick meditation song" while picking, "Player" while listening or
-   * finished. Notified on the context thread when it changes.
-   */
-  properties[PROP_TITLE] =
-    g_param_spec_string ("title", NULL, NULL, NULL,
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  /**
    * VctSongPickerModel:button-title: (getter get_button_title)
    *
    * The start button's title: "START MEDITATION SESSION" in every state. Notified with
@@ -148,28 +148,14 @@ vct_song_picker_model_class_init (VctSongPickerModelClass *klass)
   properties[PROP_BUTTON_ENABLED] =
     g_param_spec_boolean ("button-enabled", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  /**
-   * VctSongPickerModel:loading: (getter is_loading)
-   *
-   * Whether the songs are being fetched: %TRUE from the call to
-   * [method@SongPickerModel.reload] until its outcome is delivered, whether or not the
-   * songs changed. Notified on the context thread when it changes.
-   */
-  properties[PROP_LOADING] =
-    g_param_spec_boolean ("loading", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  /**
-   * VctSongPickerModel:list: (getter get_list)
-   *
-   * The songs: a [class@ListModel] of [class@SongRow], the songs a session leaves out
-   * removed while listening; the same object for the model's whole life, so it is never
-   * notified.
-   */
-  properties[PROP_LIST] =
-    g_param_spec_object ("list", NULL, NULL, VCT_TYPE_LIST_MODEL,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* VctScreen's (documented there), notified by the core by name. */
+  g_object_class_override_property (object_class, PROP_TITLE, "title");
+  g_object_class_override_property (object_class, PROP_LOADING, "loading");
+  g_object_class_override_property (object_class, PROP_LAST_ERROR, "last-error");
+  g_object_class_override_property (object_class, PROP_LIST, "list");
 
   /**
    * VctSongPickerModel::dismiss:
@@ -185,26 +171,58 @@ vct_song_picker_model_class_init (VctSongPickerModelClass *klass)
     g_signal_new ("dismiss", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, g_cclosure_marshal_VOID__VOID,
                   G_TYPE_NONE, 0);
-
-  /**
-   * VctSongPickerModel::did-error:
-   * @model: the model
-   * @message: the text to show: "An Error Occurred\n\n" and a description
-   *
-   * Fetching the songs failed: the songs shown are kept, and
-   * [property@SongPickerModel:loading] was notified %FALSE just before. Emitted later on
-   * the context thread.
-   */
-  signals[DID_ERROR] =
-    g_signal_new ("did-error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, g_cclosure_marshal_VOID__STRING,
-                  G_TYPE_NONE, 1, G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
 
 static void
 vct_song_picker_model_init (G_GNUC_UNUSED VctSongPickerModel *self)
 {
 }
+
+/* ------------------------------------------------------------------ VctScreen */
+
+static void
+vct_song_picker_model_screen_reload (VctScreen *screen)
+{
+  vct_song_picker_model_reload (VCT_SONG_PICKER_MODEL (screen));
+}
+
+static VctListModel *
+vct_song_picker_model_screen_get_list (VctScreen *screen)
+{
+  return vct_song_picker_model_get_list (VCT_SONG_PICKER_MODEL (screen));
+}
+
+static char *
+vct_song_picker_model_screen_dup_title (VctScreen *screen)
+{
+  return vct_song_picker_model_dup_title (VCT_SONG_PICKER_MODEL (screen));
+}
+
+static gboolean
+vct_song_picker_model_screen_is_loading (VctScreen *screen)
+{
+  return vct_song_picker_model_is_loading (VCT_SONG_PICKER_MODEL (screen));
+}
+
+static GError *
+vct_song_picker_model_screen_dup_last_error (VctScreen *screen)
+{
+  VctSongPickerModel *self = VCT_SONG_PICKER_MODEL (screen);
+
+  return self->core != NULL ? vct_core ()->screen_dup_last_error (self->core) : NULL;
+}
+
+static void
+vct_song_picker_model_screen_init (VctScreenInterface *iface)
+{
+  iface->reload = vct_song_picker_model_screen_reload;
+  iface->get_list = vct_song_picker_model_screen_get_list;
+  iface->dup_title = vct_song_picker_model_screen_dup_title;
+  iface->is_loading = vct_song_picker_model_screen_is_loading;
+  iface->dup_last_error = vct_song_picker_model_screen_dup_last_error;
+}
+
+/* ------------------------------------------------------------ the seam, for Swift */
 
 gpointer
 _vct_song_picker_model_new (gpointer core)

@@ -83,8 +83,12 @@ struct _VctTableModel
   char                   *title;
 };
 
-G_DEFINE_FINAL_TYPE (VctTableModel, vct_table_model, G_TYPE_OBJECT)
+static void vct_table_model_screen_init (VctScreenInterface *iface);
 
+G_DEFINE_FINAL_TYPE_WITH_CODE (VctTableModel, vct_table_model, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (VCT_TYPE_SCREEN, vct_table_model_screen_init))
+
+/* The properties are VctScreen's, overridden. */
 enum {
   PROP_0,
   PROP_TITLE,
@@ -96,9 +100,9 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* did-error is VctScreen's (_vct_screen_emit_did_error). */
 enum {
   DID_RELOAD_DATA,
-  DID_ERROR,
   DID_UPDATE_NAVIGATION_TITLE,
   N_SIGNALS
 };
@@ -428,55 +432,17 @@ vct_table_model_class_init (VctTableModelClass *klass)
   object_class->finalize = vct_table_model_finalize;
   object_class->get_property = vct_table_model_get_property;
 
-  /**
-   * VctTableModel:title: (getter get_title)
-   *
-   * The navigation title: "MVVM Table View Example" when the model is made and when a
-   * reload starts, a photo's title once its row is selected. Notified on the context
-   * thread when it changes, just before [signal@TableModel::did-update-navigation-title].
-   */
-  properties[PROP_TITLE] =
-    g_param_spec_string ("title", NULL, NULL,
-                         NULL,
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-
-  /**
-   * VctTableModel:loading: (getter is_loading)
-   *
-   * Whether a reload is in flight; %FALSE until the first
-   * [method@TableModel.reload_data]. Notified on the context thread when the change
-   * reaches it: as the reload's title reset is delivered, and as its outcome is.
-   */
-  properties[PROP_LOADING] =
-    g_param_spec_boolean ("loading", NULL, NULL,
-                          FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-
-  /**
-   * VctTableModel:last-error: (getter get_last_error)
-   *
-   * The error of the last delivered reload, in the %VCT_ERROR domain, or %NULL when it
-   * succeeded (or none was delivered). Notified just before
-   * [signal@TableModel::did-error] and [signal@TableModel::did-reload-data] when it
-   * changes.
-   */
-  properties[PROP_LAST_ERROR] =
-    g_param_spec_boxed ("last-error", NULL, NULL,
-                        G_TYPE_ERROR,
-                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-
-  /**
-   * VctTableModel:list: (getter get_list)
-   *
-   * The rows, as a [class@ListModel] of [class@PhotoRow]: the same object for the
-   * model's whole life, so it is never notified.
-   */
-  properties[PROP_LIST] =
-    g_param_spec_object ("list", NULL, NULL,
-                         VCT_TYPE_LIST_MODEL,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  /* VctScreen's (documented there): the title is the navigation title, notified just
+   * before did-update-navigation-title; last-error is notified just before did-error
+   * and did-reload-data when it changes; the list holds VctPhotoRow objects. */
+  g_object_class_override_property (object_class, PROP_TITLE, "title");
+  g_object_class_override_property (object_class, PROP_LOADING, "loading");
+  g_object_class_override_property (object_class, PROP_LAST_ERROR, "last-error");
+  g_object_class_override_property (object_class, PROP_LIST, "list");
+  properties[PROP_TITLE] = g_object_class_find_property (object_class, "title");
+  properties[PROP_LOADING] = g_object_class_find_property (object_class, "loading");
+  properties[PROP_LAST_ERROR] = g_object_class_find_property (object_class, "last-error");
+  properties[PROP_LIST] = g_object_class_find_property (object_class, "list");
 
   /**
    * VctTableModel::did-reload-data:
@@ -484,7 +450,7 @@ vct_table_model_class_init (VctTableModelClass *klass)
    *
    * A reload succeeded: the original's `didReloadData`. The rows are in
    * [method@TableModel.get_list] by then (its `items-changed` runs were emitted just
-   * before), and [property@TableModel:loading] and [property@TableModel:last-error] were
+   * before), and [property@Screen:loading] and [property@Screen:last-error] were
    * notified if they changed. Emitted later on the context thread, never inside
    * [method@TableModel.reload_data].
    */
@@ -498,33 +464,13 @@ vct_table_model_class_init (VctTableModelClass *klass)
                               g_cclosure_marshal_VOID__VOIDv);
 
   /**
-   * VctTableModel::did-error:
-   * @model: the model
-   * @message: the text to show: "An Error Occurred\n\n" and the error's message
-   *
-   * A reload failed: the original's `didError`. The rows are kept; the error is in
-   * [property@TableModel:last-error] (notified just before when it changed). Emitted
-   * later on the context thread.
-   */
-  signals[DID_ERROR] =
-    g_signal_new ("did-error",
-                  G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, g_cclosure_marshal_VOID__STRING,
-                  G_TYPE_NONE, 1,
-                  G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
-
-  g_signal_set_va_marshaller (signals[DID_ERROR], G_TYPE_FROM_CLASS (klass),
-                              g_cclosure_marshal_VOID__STRINGv);
-
-  /**
    * VctTableModel::did-update-navigation-title:
    * @model: the model
    * @title: the title to show
    *
    * The navigation title changed or was reported again: the original's
    * `didUpdateNavigationTitle` (a reload's reset, a selected photo's title). Emitted later
-   * on the context thread, after [property@TableModel:title] is updated (and notified,
+   * on the context thread, after [property@Screen:title] is updated (and notified,
    * when it changed).
    */
   signals[DID_UPDATE_NAVIGATION_TITLE] =
@@ -542,6 +488,48 @@ static void
 vct_table_model_init (VctTableModel *self)
 {
   self->title = g_strdup ("MVVM Table View Example");
+}
+
+/* ------------------------------------------------------------------ VctScreen */
+
+static void
+vct_table_model_screen_reload (VctScreen *screen)
+{
+  vct_table_model_reload_data (VCT_TABLE_MODEL (screen));
+}
+
+static VctListModel *
+vct_table_model_screen_get_list (VctScreen *screen)
+{
+  return vct_table_model_get_list (VCT_TABLE_MODEL (screen));
+}
+
+static char *
+vct_table_model_screen_dup_title (VctScreen *screen)
+{
+  return g_strdup (VCT_TABLE_MODEL (screen)->title);
+}
+
+static gboolean
+vct_table_model_screen_is_loading (VctScreen *screen)
+{
+  return vct_table_model_is_loading (VCT_TABLE_MODEL (screen));
+}
+
+static GError *
+vct_table_model_screen_dup_last_error (VctScreen *screen)
+{
+  return vct_table_model_get_last_error (VCT_TABLE_MODEL (screen));
+}
+
+static void
+vct_table_model_screen_init (VctScreenInterface *iface)
+{
+  iface->reload = vct_table_model_screen_reload;
+  iface->get_list = vct_table_model_screen_get_list;
+  iface->dup_title = vct_table_model_screen_dup_title;
+  iface->is_loading = vct_table_model_screen_is_loading;
+  iface->dup_last_error = vct_table_model_screen_dup_last_error;
 }
 
 /* ------------------------------------------------------------ the seam, for Swift */
@@ -599,7 +587,7 @@ _vct_table_model_report (gpointer               model,
   if (report & VCT_TABLE_MODEL_REPORT_TITLE)
     g_signal_emit (self, signals[DID_UPDATE_NAVIGATION_TITLE], 0, text);
   else if (report & VCT_TABLE_MODEL_REPORT_ERROR)
-    g_signal_emit (self, signals[DID_ERROR], 0, text);
+    _vct_screen_emit_did_error (self, text);
   else if (report & VCT_TABLE_MODEL_REPORT_RELOADED)
     g_signal_emit (self, signals[DID_RELOAD_DATA], 0);
 }

@@ -151,6 +151,12 @@ main (void)
   VctError code = VCT_ERROR_CANCELLED;
   GType (*error_get_type) (void) = vct_error_get_type;
   VctListModel *(*model_get_list) (VctTableModel *) = vct_table_model_get_list;
+  GType (*screen_get_type) (void) = vct_screen_get_type;
+  void (*screen_reload) (VctScreen *) = vct_screen_reload;
+  VctListModel *(*screen_get_list) (VctScreen *) = vct_screen_get_list;
+  char *(*screen_dup_title) (VctScreen *) = vct_screen_dup_title;
+  gboolean (*screen_is_loading) (VctScreen *) = vct_screen_is_loading;
+  GError *(*screen_dup_last_error) (VctScreen *) = vct_screen_dup_last_error;
   guint (*list_get_section) (VctListModel *, guint, guint *, guint *) = vct_list_model_get_section;
   guint (*list_get_n_sections) (VctListModel *) = vct_list_model_get_n_sections;
   void (*row_select) (VctRow *) = vct_row_select;
@@ -186,6 +192,9 @@ main (void)
     (void (*) (void)) reload_func, (void (*) (void)) error_func,
     (void (*) (void)) title_func, (void (*) (void)) photos_func,
     (void (*) (void)) error_get_type, (void (*) (void)) model_get_list,
+    (void (*) (void)) screen_get_type, (void (*) (void)) screen_reload,
+    (void (*) (void)) screen_get_list, (void (*) (void)) screen_dup_title,
+    (void (*) (void)) screen_is_loading, (void (*) (void)) screen_dup_last_error,
     (void (*) (void)) list_get_section, (void (*) (void)) list_get_n_sections,
     (void (*) (void)) row_select, (void (*) (void)) row_press,
     (void (*) (void)) row_get_role, (void (*) (void)) row_get_kind,
@@ -342,13 +351,13 @@ else
 fi
 
 # The functions vctable.h and the headers it includes declare (a declaration starts in
-# column 0 with its type). G_DECLARE_*_TYPE (VctFoo, vct_foo, …) declares
-# vct_foo_get_type ().
+# column 0 with its type). G_DECLARE_*_TYPE (VctFoo, vct_foo, …) and
+# G_DECLARE_INTERFACE (VctFoo, vct_foo, …) declare vct_foo_get_type ().
 headers=("$prefix/include/vctable.h" "$prefix"/include/vctable/*.h)
 {
     { grep -hoE '^[A-Za-z_][A-Za-z0-9_ *]*[ *]vct_[a-z0-9_]+ \(' "${headers[@]}" || true; } |
         { grep -oE 'vct_[a-z0-9_]+' || true; }
-    { grep -hoE '^G_DECLARE_[A-Z]+_TYPE \([A-Za-z]+, vct_[a-z0-9_]+' "${headers[@]}" || true; } |
+    { grep -hoE '^G_DECLARE_([A-Z]+_TYPE|INTERFACE) \([A-Za-z]+, vct_[a-z0-9_]+' "${headers[@]}" || true; } |
         { grep -oE 'vct_[a-z0-9_]+' || true; } | sed 's/$/_get_type/'
 } | LC_ALL=C sort -u >"$build/header.functions"
 { grep '^vct_' "$symbols" || true; } | LC_ALL=C sort >"$build/listed.functions"

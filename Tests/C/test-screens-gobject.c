@@ -409,7 +409,9 @@ typedef struct
 } SgProperty;
 
 /* @type: a final, instantiatable GObject type named @name under @parent, whose own
- * properties are @props (read-only, the given value types) besides @n_inherited. */
+ * properties are @props (read-only, the given value types) besides @n_inherited. A
+ * screen's title, loading, last-error and list are VctScreen's (overridden): their
+ * GParamSpec is the interface's. */
 static void
 sg_assert_class (GType type, const char *name, GType parent, const SgProperty *props, guint n_props,
                  guint n_inherited)
@@ -433,7 +435,11 @@ sg_assert_class (GType type, const char *name, GType parent, const SgProperty *p
       g_test_message ("property %s:%s", name, props[i].name);
       g_assert_nonnull (pspec);
       g_assert_cmpstr (g_param_spec_get_name (pspec), ==, props[i].name);
-      g_assert_true (pspec->owner_type == type);
+      if (g_type_is_a (type, VCT_TYPE_SCREEN) &&
+          g_object_interface_find_property (g_type_default_interface_peek (VCT_TYPE_SCREEN), props[i].name) != NULL)
+        g_assert_true (pspec->owner_type == VCT_TYPE_SCREEN);
+      else
+        g_assert_true (pspec->owner_type == type);
       g_assert_cmpstr (g_type_name (G_PARAM_SPEC_VALUE_TYPE (pspec)), ==, g_type_name (props[i].type));
       g_assert_true (pspec->flags & G_PARAM_READABLE);
       g_assert_false (pspec->flags & G_PARAM_WRITABLE);
@@ -446,7 +452,8 @@ sg_assert_class (GType type, const char *name, GType parent, const SgProperty *p
 }
 
 /* @type has exactly the signals @names (run-last, no return value); @n_params[i] and
- * @param_types[i] (the first parameter's type, when it has one) for each. */
+ * @param_types[i] (the first parameter's type, when it has one) for each. A screen's
+ * did-error is VctScreen's (checked on VCT_TYPE_SCREEN). */
 static void
 sg_assert_signals (GType type, const char *const *names, const guint *n_params, const GType *param_types, guint n)
 {
@@ -502,7 +509,7 @@ sg_count_weak (gpointer data, G_GNUC_UNUSED GObject *where_the_object_was)
 static void
 test_feed_types (void)
 {
-  SgProperty props[4];
+  SgProperty props[5];
   const SgProperty photo_props[] = {
     { "id", G_TYPE_INT64 },
     { "title", G_TYPE_STRING },
@@ -527,9 +534,12 @@ test_feed_types (void)
   const SgProperty header_props[] = {
     { "title", G_TYPE_STRING },
   };
-  const char *const signals[] = { "did-error", "open-detail" };
-  const guint n_params[] = { 1, 1 };
-  GType param_types[2];
+  const char *const signals[] = { "open-detail" };
+  const guint n_params[] = { 1 };
+  GType param_types[1];
+  const char *const screen_signals[] = { "did-error" };
+  const guint screen_n_params[] = { 1 };
+  const GType screen_param_types[] = { G_TYPE_STRING };
   const char *const follow_nicks[3] = { "normal", "loading", "checked" };
   FakeService fake;
   VctFeedService *service;
@@ -543,8 +553,8 @@ test_feed_types (void)
   props[1] = (SgProperty) { "loading", G_TYPE_BOOLEAN };
   props[2] = (SgProperty) { "list-hidden", G_TYPE_BOOLEAN };
   props[3] = (SgProperty) { "list", VCT_TYPE_LIST_MODEL };
-  param_types[0] = G_TYPE_STRING;
-  param_types[1] = VCT_TYPE_FEED_PHOTO;
+  props[4] = (SgProperty) { "last-error", G_TYPE_ERROR };
+  param_types[0] = VCT_TYPE_FEED_PHOTO;
 
   /* The classes, their properties and signals. */
   sg_assert_class (VCT_TYPE_FEED_MODEL, "VctFeedModel", G_TYPE_OBJECT, props, G_N_ELEMENTS (props), 0);
@@ -556,7 +566,10 @@ test_feed_types (void)
                    G_N_ELEMENTS (feed_photo_row_props), 2);
   sg_assert_class (VCT_TYPE_DAY_HEADER_ROW, "VctDayHeaderRow", VCT_TYPE_ROW, header_props,
                    G_N_ELEMENTS (header_props), 2);
-  sg_assert_signals (VCT_TYPE_FEED_MODEL, signals, n_params, param_types, 2);
+  sg_assert_signals (VCT_TYPE_FEED_MODEL, signals, n_params, param_types, 1);
+  g_assert_true (g_type_is_a (VCT_TYPE_FEED_MODEL, VCT_TYPE_SCREEN));
+  sg_assert_signals (VCT_TYPE_SCREEN, screen_signals, screen_n_params, screen_param_types, 1);
+  g_assert_cmpuint (g_signal_lookup ("did-error", VCT_TYPE_FEED_MODEL), ==, g_signal_lookup ("did-error", VCT_TYPE_SCREEN));
   sg_assert_signals (VCT_TYPE_FEED_SERVICE, NULL, NULL, NULL, 0);
   sg_assert_signals (VCT_TYPE_FEED_PHOTO, NULL, NULL, NULL, 0);
   sg_assert_enum (VCT_TYPE_FOLLOW_STATE, "VctFollowState", follow_nicks);
@@ -643,10 +656,10 @@ test_songs_types (void)
     { "duration", G_TYPE_STRING },
     { "mode", G_TYPE_STRING },
   };
-  SgProperty picker_props[6];
-  const char *const signals[] = { "dismiss", "did-error" };
-  const guint n_params[] = { 0, 1 };
-  const GType param_types[] = { G_TYPE_NONE, G_TYPE_STRING };
+  SgProperty picker_props[7];
+  const char *const signals[] = { "dismiss" };
+  const guint n_params[] = { 0 };
+  const GType param_types[] = { G_TYPE_NONE };
   const char *const state_nicks[3] = { "picking", "listening", "finished" };
   FakeService fake;
   VctSongService *service;
@@ -663,12 +676,16 @@ test_songs_types (void)
   picker_props[3] = (SgProperty) { "button-enabled", G_TYPE_BOOLEAN };
   picker_props[4] = (SgProperty) { "loading", G_TYPE_BOOLEAN };
   picker_props[5] = (SgProperty) { "list", VCT_TYPE_LIST_MODEL };
+  picker_props[6] = (SgProperty) { "last-error", G_TYPE_ERROR };
 
   sg_assert_class (VCT_TYPE_SONG_PICKER_MODEL, "VctSongPickerModel", G_TYPE_OBJECT, picker_props,
                    G_N_ELEMENTS (picker_props), 0);
   sg_assert_class (VCT_TYPE_SONG_SERVICE, "VctSongService", G_TYPE_OBJECT, NULL, 0, 0);
   sg_assert_class (VCT_TYPE_SONG_ROW, "VctSongRow", VCT_TYPE_ROW, song_row_props, G_N_ELEMENTS (song_row_props), 2);
-  sg_assert_signals (VCT_TYPE_SONG_PICKER_MODEL, signals, n_params, param_types, 2);
+  sg_assert_signals (VCT_TYPE_SONG_PICKER_MODEL, signals, n_params, param_types, 1);
+  g_assert_true (g_type_is_a (VCT_TYPE_SONG_PICKER_MODEL, VCT_TYPE_SCREEN));
+  g_assert_cmpuint (g_signal_lookup ("did-error", VCT_TYPE_SONG_PICKER_MODEL), ==,
+                    g_signal_lookup ("did-error", VCT_TYPE_SCREEN));
   sg_assert_signals (VCT_TYPE_SONG_SERVICE, NULL, NULL, NULL, 0);
   sg_assert_enum (VCT_TYPE_SONG_PICKER_STATE, "VctSongPickerState", state_nicks);
 
@@ -854,8 +871,8 @@ test_feed_load_order (void)
   g_free (date);
   g_object_unref (row);
 
-  /* A failed reload: loading and "Loading..." again, then "Your Feeds", loading off and
-   * the error; the rows stay shown. */
+  /* A failed reload: loading and "Loading..." again, then "Your Feeds", loading off,
+   * the last error and the error; the rows stay shown. */
   vct_feed_model_reload (fx.model);
   request = fake_service_wait_fetch (&fx.fake);
   sg_run_until_event (&fx.log, "notify::title=Loading...");
@@ -865,19 +882,19 @@ test_feed_load_order (void)
   sg_run_until_event (&fx.log, "did-error:feeds refused");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "notify::title=Your Feeds|notify::loading=0|"
-                          "did-error:feeds refused");
+                          "notify::last-error=http-status:feeds refused|did-error:feeds refused");
   g_assert_cmpuint (g_list_model_get_n_items (fx.list), ==, STANDARD_N_ITEMS);
   g_assert_false (vct_feed_model_is_list_hidden (fx.model));
 
-  /* The same document again: nothing in the list changes, only loading and the title are
-   * reported. */
+  /* The same document again: nothing in the list changes, only loading, the title and
+   * the last error (cleared) are reported. */
   vct_feed_model_reload (fx.model);
   request = fake_service_wait_fetch (&fx.fake);
   vct_api_request_return_json (request, json, -1);
   sg_run_until_event (&fx.log, "notify::loading=0");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "notify::loading=1|notify::title=Loading...|"
-                          "notify::title=Your Feeds|notify::loading=0");
+                          "notify::title=Your Feeds|notify::loading=0|notify::last-error=(null)");
   layout = feed_layout (fx.list);
   g_assert_cmpstr (layout, ==, STANDARD_LAYOUT);
   g_free (layout);
@@ -1343,7 +1360,7 @@ test_songs (void)
   sg_run_until_event (&fx.log, "did-error:songs too slow");
   settle_loop (NULL);
   sg_assert_log (&fx.log, "notify::loading=1|notify::loading=0"
-                          "|did-error:songs too slow");
+                          "|notify::last-error=timed-out:songs too slow|did-error:songs too slow");
   assert_songs (fx.list, "song 1=unselected, song 2=selected, song 3=unselected, song 4=selected");
 
   /* back while picking: the session ends, dismiss once (later, never inline). */
@@ -1480,7 +1497,7 @@ test_feed_threads_other_callers (void)
   settle_loop (NULL);
   sg_assert_log (&fx.log, "notify::loading=1|notify::title=Loading..."
                           "|notify::title=Your Feeds|notify::loading=0"
-                          "|did-error:too slow");
+                          "|notify::last-error=timed-out:too slow|did-error:too slow");
 
   g_assert_cmpint (g_atomic_int_get (&fx.log.base.wrong_thread), ==, 0);
   sg_unwatch_row (m7, &fx.log);
@@ -1797,7 +1814,7 @@ test_feed_threads_worker_model (void)
   sg_log_wait_event (&worker.log, "did-error:too slow");
   sg_assert_log (&worker.log, "notify::loading=1|notify::title=Loading..."
                               "|notify::title=Your Feeds|notify::loading=0"
-                              "|did-error:too slow");
+                              "|notify::last-error=timed-out:too slow|did-error:too slow");
   g_assert_cmpint (g_atomic_int_get (&worker.log.base.wrong_thread), ==, 0);
 
   /* The worker's last unref: finalized there, every handler freed once, nothing else. */
@@ -1912,7 +1929,7 @@ test_feed_lifetime_unref_in_signal (void)
   sg_assert_handlers_freed (&fx.log);
   settle_loop (NULL);
   sg_assert_log (&fx.log, "notify::loading=1|notify::title=" LOADED_TITLE
-                          "|notify::loading=0|did-error:gone|finalized");
+                          "|notify::loading=0|notify::last-error=failed:gone|did-error:gone|finalized");
   feed_fx_teardown (&fx);
 }
 

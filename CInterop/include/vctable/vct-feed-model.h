@@ -28,10 +28,12 @@ G_BEGIN_DECLS
  * checked, or back to normal and an error; only that row is updated. Selecting or
  * pressing a photo row reports `open-detail`.
  *
- * A `GObject`, listened to through its signals and `notify` alone: properties `title`,
- * `loading`, `list-hidden` and `list`, each with `notify` (`notify::title`,
- * `notify::loading`, `notify::list-hidden`); signals [signal@FeedModel::did-error] and
- * [signal@FeedModel::open-detail] (a [class@FeedPhoto]). All are emitted on the context
+ * A `GObject`, listened to through its signals and `notify` alone: its own property
+ * [property@FeedModel:list-hidden] and signal [signal@FeedModel::open-detail] (a
+ * [class@FeedPhoto]); and, as a [iface@Screen], the properties [property@Screen:title],
+ * [property@Screen:loading], [property@Screen:last-error] (the error of the last
+ * reload) and [property@Screen:list], and the signal [signal@Screen::did-error] (a
+ * failed reload or follow). Each property has `notify`. All are emitted on the context
  * thread of the thread that created the model, never inline. Its rows are
  * [class@DayHeaderRow], [class@MemberRow] and [class@FeedPhotoRow] objects. The last
  * g_object_unref() finalizes it at once: its signal handlers are disconnected (their
@@ -67,7 +69,7 @@ VctFeedModel *vct_feed_model_factory_instance (void);
  * vct_feed_model_dup_title:
  * @model: a feed
  *
- * The screen's title (the [property@FeedModel:title] property); inside its `notify`
+ * The screen's title (the [property@Screen:title] property); inside its `notify`
  * handler, the title as of that change. Call on the context thread.
  *
  * Returns: (transfer full): "Loading..." while a reload runs (from the call to
@@ -80,7 +82,7 @@ char *vct_feed_model_dup_title (VctFeedModel *model);
  * vct_feed_model_is_loading:
  * @model: a feed
  *
- * Whether a reload is in flight (the [property@FeedModel:loading] property): %TRUE from
+ * Whether a reload is in flight (the [property@Screen:loading] property): %TRUE from
  * the call to [method@FeedModel.reload] until its outcome is delivered. Call on the
  * context thread.
  *
@@ -104,7 +106,7 @@ gboolean vct_feed_model_is_list_hidden (VctFeedModel *model);
  * vct_feed_model_get_list:
  * @model: a feed
  *
- * The feed's rows (the [property@FeedModel:list] property): one section per day, newest
+ * The feed's rows (the [property@Screen:list] property): one section per day, newest
  * first, each a [class@DayHeaderRow] then the day's [class@MemberRow] and
  * [class@FeedPhotoRow] objects. The same list for the model's whole life; a reload reports
  * only the differences as its `items-changed`.

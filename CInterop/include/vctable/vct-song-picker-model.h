@@ -28,12 +28,15 @@ G_BEGIN_DECLS
  * at the last song finishes the session: %VCT_SONG_PICKER_STATE_FINISHED, then
  * [signal@SongPickerModel::dismiss].
  *
- * A `GObject`, listened to through its signals and `notify` alone: properties `state`
- * ([enum@SongPickerState]), `title`, `button-title`, `button-enabled`, `loading` and
- * `list`, each with `notify` (`notify::state`, `notify::title`, `notify::button-enabled`,
- * `notify::loading`); signals [signal@SongPickerModel::dismiss] and
- * [signal@SongPickerModel::did-error]. All are emitted on the context thread of the
- * thread that created the model, never inline. Its rows are [class@SongRow] objects. The
+ * A `GObject`, listened to through its signals and `notify` alone: its own properties
+ * [property@SongPickerModel:state] ([enum@SongPickerState]),
+ * [property@SongPickerModel:button-title] and [property@SongPickerModel:button-enabled]
+ * and its signal [signal@SongPickerModel::dismiss]; and, as a [iface@Screen], the
+ * properties [property@Screen:title], [property@Screen:loading],
+ * [property@Screen:last-error] (the error of the last fetch) and [property@Screen:list],
+ * and the signal [signal@Screen::did-error] (a failed fetch; the songs shown are kept).
+ * Each property has `notify`. All are emitted on the context thread of the thread that
+ * created the model, never inline. Its rows are [class@SongRow] objects. The
  * last g_object_unref() finalizes it at once: its signal handlers are disconnected (their
  * destroy notifies have run) when it returns, and nothing is emitted afterwards.
  */
@@ -112,7 +115,7 @@ VctSongPickerState vct_song_picker_model_get_state (VctSongPickerModel *model);
  * vct_song_picker_model_dup_title:
  * @model: a picker
  *
- * The screen's title (the [property@SongPickerModel:title] property); inside its `notify`
+ * The screen's title (the [property@Screen:title] property); inside its `notify`
  * handler, the title as of that change. Call on the context thread.
  *
  * Returns: (transfer full): "Pick meditation song" or "Player"; free with g_free()
@@ -145,7 +148,7 @@ gboolean vct_song_picker_model_is_button_enabled (VctSongPickerModel *model);
  * vct_song_picker_model_is_loading:
  * @model: a picker
  *
- * Whether the songs are being fetched (the [property@SongPickerModel:loading] property):
+ * Whether the songs are being fetched (the [property@Screen:loading] property):
  * %TRUE from the call to [method@SongPickerModel.reload] until its outcome is delivered.
  * Call on the context thread.
  *
@@ -158,7 +161,7 @@ gboolean vct_song_picker_model_is_loading (VctSongPickerModel *model);
  * vct_song_picker_model_get_list:
  * @model: a picker
  *
- * The songs shown (the [property@SongPickerModel:list] property): one section of
+ * The songs shown (the [property@Screen:list] property): one section of
  * [class@SongRow] objects, the songs a session leaves out removed while listening. The
  * same list for the model's whole life.
  *

@@ -30,9 +30,12 @@ G_BEGIN_DECLS
  * signals named after the original's blocks, each emitted later on the model's
  * `GMainContext` (the thread-default context of the thread that created it):
  * [signal@TableModel::did-update-navigation-title], [signal@TableModel::did-reload-data]
- * (the rows are in the list by then) and [signal@TableModel::did-error]. Its state is in
- * three read-only properties with `notify`: [property@TableModel:title],
- * [property@TableModel:loading] and [property@TableModel:last-error].
+ * (the rows are in the list by then) and [signal@Screen::did-error].
+ *
+ * It is a [iface@Screen]: its state is in the interface's read-only properties with
+ * `notify`, [property@Screen:title] (the navigation title), [property@Screen:loading],
+ * [property@Screen:last-error] and [property@Screen:list], and
+ * [method@Screen.reload] is [method@TableModel.reload_data].
  *
  * The block-style setters ([method@TableModel.set_did_reload_data] and the others) are
  * the original's API: each sets one callback, run just before the matching signal.
@@ -97,7 +100,7 @@ VctTableModel *vct_table_model_new_with_manager (VctApi *api);
 VctTableModel *vct_table_model_factory_instance (void);
 
 /**
- * vct_table_model_get_title: (get-property title)
+ * vct_table_model_get_title:
  * @model: a model
  *
  * The navigation title the model last reported: "MVVM Table View Example" until a
@@ -158,7 +161,7 @@ VctCellData *vct_table_model_get_item (VctTableModel *model,
  *
  * Whether a reload is in flight: %TRUE from the call to [method@TableModel.reload_data]
  * until its outcome is delivered on the context thread (the
- * [property@TableModel:loading] property is notified as that change reaches the context).
+ * [property@Screen:loading] property is notified as that change reaches the context).
  *
  * Returns: whether a reload is in flight
  */

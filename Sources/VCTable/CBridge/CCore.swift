@@ -15,6 +15,9 @@ private func makeCoreTable() -> VctCore {
     core_dispose: { core in
         (Unmanaged<AnyObject>.fromOpaque(core!).takeUnretainedValue() as? any CObjectCore)?.dispose()
     },
+    screen_dup_last_error: { core in
+        (Unmanaged<AnyObject>.fromOpaque(core!).takeUnretainedValue() as? any CScreenCore)?.duplicateLastError()
+    },
     row_release: { core in
         Unmanaged<CRow>.fromOpaque(core!).release()
     },

@@ -8,11 +8,9 @@ extension CScreen where Model == FeedViewModel {
     static func make(_ model: FeedViewModel) -> OpaquePointer {
         let box = CFeedModel(model, list: model.list)
         box.forward(model.title, notify: "title")
-        box.forward(model.isLoading, notify: "loading")
+        box.forwardLoading(model.isLoading)
         box.forward(model.isListHidden, notify: "list-hidden")
-        box.forward(model.didError) { object, message in
-            message.withCString { _vct_object_emit_text(object, "did-error", $0) }
-        }
+        box.forwardError(model.didError)
         box.forward(model.openDetail) { object, photo in
             let detail = _vct_feed_photo_new(
                 gint64(photo.id), photo.title, photo.description, photo.imageUrl, gint64(photo.date.timeIntervalSince1970.rounded(.down)))

@@ -7,6 +7,22 @@ protocol CObjectCore: AnyObject {
     func dispose()
 }
 
+/// A screen's view model as `CScreen` reads it: what `VctScreen` needs beyond the
+/// observables each screen forwards (`FeedViewModel`, `SongPickerViewModel`).
+protocol CScreenModel: Sendable {
+    /// The error of the last reload delivered, or `nil` once one succeeds.
+    var lastError: VCTableError? { get }
+}
+
+extension FeedViewModel: CScreenModel {}
+extension SongPickerViewModel: CScreenModel {}
+
+/// A screen's core, whatever its model: `VctCore.screen_dup_last_error`.
+protocol CScreenCore: AnyObject {
+    /// `VctScreen:last-error` as a new `GError` (caller frees), or `nil`.
+    func duplicateLastError() -> UnsafeMutablePointer<GError>?
+}
+
 /// The Swift core of a screen object (`VctFeedModel`, `VctSongPickerModel`; their classes
 /// are in vct-feed-model.c and vct-song-picker-model.c): the view model, the screen's list
 /// as a `VctListModel`, and the subscriptions that forward the view model's observables
@@ -15,7 +31,7 @@ protocol CObjectCore: AnyObject {
 ///
 /// The object owns the core; the core refers to it weakly. Its dispose (the last unref)
 /// ends the subscriptions and delivers nothing more.
-final class CScreen<Model: Sendable>: CObjectCore, @unchecked Sendable {
+final class CScreen<Model: CScreenModel>: CObjectCore, CScreenCore, @unchecked Sendable {
     let model: Model
     /// The screen's rows as a `VctListModel` object, one reference owned by this box.
     let list: UnsafeMutableRawPointer
@@ -27,6 +43,11 @@ final class CScreen<Model: Sendable>: CObjectCore, @unchecked Sendable {
     /// back are each seen by their own `notify`. Until the screen is acted on (`acting`):
     /// from a reload called inside a handler on, the getters answer the latest values.
     private let reporting = Mutex(Reporting())
+    /// The error `last-error` last told (`reportLastError`).
+    private let shownError = Mutex<VCTableError?>(nil)
+    /// The key of `last-error` in `reporting` (no observable of the model holds it).
+    private static var lastErrorKey: ObjectIdentifier { ObjectIdentifier(LastErrorKey.self) }
+    private enum LastErrorKey {}
 
     private struct Reporting {
         var values: [ObjectIdentifier: Reported] = [:]
@@ -95,11 +116,37 @@ final class CScreen<Model: Sendable>: CObjectCore, @unchecked Sendable {
     /// `observable`'s value as a getter should answer now: as of the change whose `notify`
     /// is running, if any, else the latest.
     func current<Value>(_ observable: Observable<Value>) -> Value {
+        current(ObjectIdentifier(observable)) ?? observable.value
+    }
+
+    /// The value reported under `key` while its `notify` runs (and no call acted on the
+    /// screen since), else `nil`.
+    private func current<Value>(_ key: ObjectIdentifier) -> Value? {
         let reported = reporting.withLock { reporting -> Reported? in
-            guard let reported = reporting.values[ObjectIdentifier(observable)], reported.epoch == reporting.epoch else { return nil }
+            guard let reported = reporting.values[key], reported.epoch == reporting.epoch else { return nil }
             return reported
         }
-        return reported?.value as? Value ?? observable.value
+        // Unwrapped first: a nil `(any Sendable)?` cast to an optional `Value` would succeed.
+        guard let reported else { return nil }
+        return reported.value as? Value
+    }
+
+    /// Runs `body` (a `notify`) with `value` as the value the getter of `key` answers.
+    private func whileReporting(_ key: ObjectIdentifier, _ value: any Sendable, _ body: () -> Void) {
+        let outer = reporting.withLock { $0.values.updateValue(Reported(value, epoch: $0.epoch), forKey: key) }
+        defer { reporting.withLock { $0.values[key] = outer } }
+        body()
+    }
+
+    /// `VctScreen:last-error` now: the error being notified inside its `notify`, else the
+    /// model's latest.
+    var lastError: VCTableError? {
+        if let reported: VCTableError? = current(Self.lastErrorKey) { return reported }
+        return model.lastError
+    }
+
+    func duplicateLastError() -> UnsafeMutablePointer<GError>? {
+        lastError.map { CError.make($0) }
     }
 
     /// Runs a call that acts on the screen (a reload, a step of the picker): once it
@@ -119,12 +166,55 @@ final class CScreen<Model: Sendable>: CObjectCore, @unchecked Sendable {
         subscriptions.add(observable.observe { [weak self] value in
             guard let self else { return }
             withObject { object in
-                let outer = reporting.withLock { $0.values.updateValue(Reported(value, epoch: $0.epoch), forKey: key) }
-                defer { reporting.withLock { $0.values[key] = outer } }
-                _vct_object_notify(object, cString(property))
-                if let also { _vct_object_notify(object, cString(also)) }
+                whileReporting(key, value) {
+                    _vct_object_notify(object, cString(property))
+                    if let also { _vct_object_notify(object, cString(also)) }
+                }
             }
         })
+    }
+
+    /// Forwards the model's `isLoading` as `loading`, each change followed by `last-error`
+    /// when the model's last error differs from the one last told (a reload's outcome
+    /// sets both: the error first, then the flag).
+    func forwardLoading(_ isLoading: Observable<Bool>) {
+        let key = ObjectIdentifier(isLoading)
+        subscriptions.add(isLoading.observe { [weak self] value in
+            guard let self else { return }
+            withObject { object in
+                whileReporting(key, value) {
+                    _vct_object_notify(object, cString("loading"))
+                    reportLastError(object)
+                }
+            }
+        })
+    }
+
+    /// Forwards the model's error messages as `VctScreen::did-error`, after `last-error`
+    /// when it changed and `loading` did not tell it yet.
+    func forwardError(_ didError: EventEmitter<String>) {
+        subscriptions.add(didError.addHandler { [weak self] message in
+            guard let self else { return }
+            withObject { object in
+                reportLastError(object)
+                message.withCString { _vct_screen_emit_did_error(object, $0) }
+            }
+        })
+    }
+
+    /// Notifies `last-error` when the model's last error is not the one last told: only
+    /// when it changes, on the context thread (`CTableModel.report`'s rule).
+    private func reportLastError(_ object: UnsafeMutableRawPointer) {
+        let error = model.lastError
+        let changed = shownError.withLock { shown -> Bool in
+            guard shown != error else { return false }
+            shown = error
+            return true
+        }
+        guard changed else { return }
+        whileReporting(Self.lastErrorKey, error) {
+            _vct_object_notify(object, cString("last-error"))
+        }
     }
 
     /// Forwards every event of `emitter` to the object (`emit`: the signal).

@@ -20,10 +20,8 @@ extension CScreen where Model == SongPickerViewModel {
         box.forward(model.title, notify: "title")
         box.forward(model.isButtonEnabled, notify: "button-enabled")
         box.forward(model.didDismiss) { object, _ in _vct_object_emit(object, "dismiss") }
-        box.forward(model.didError) { object, message in
-            message.withCString { _vct_object_emit_text(object, "did-error", $0) }
-        }
-        box.forward(model.isLoading, notify: "loading")
+        box.forwardError(model.didError)
+        box.forwardLoading(model.isLoading)
         return box.makeObject { _vct_song_picker_model_new($0) }
     }
 }

@@ -71,6 +71,10 @@ typedef struct {
   /* A screen's core (CScreen): its object's dispose (ends the deliveries). Safe to
    * call twice. */
   void        (*core_dispose)      (gpointer core);
+  /* A feed's or a song picker's core (CScreen): a copy of its view model's last error as
+   * VctScreen:last-error answers it (the value being notified inside its `notify`), or
+   * NULL. Transfer full. */
+  GError     *(*screen_dup_last_error) (gpointer core);
 
   /* VctRow: the row view model behind one row object. */
   void        (*row_release)       (gpointer core);
@@ -255,6 +259,10 @@ G_GNUC_INTERNAL gpointer _vct_feed_model_get_core (gconstpointer model);
 G_GNUC_INTERNAL gpointer _vct_song_picker_model_new (gpointer core);
 G_GNUC_INTERNAL gpointer _vct_song_picker_model_get_core (gconstpointer model);
 
+/* vct-screen.c: VctScreen::did-error on @screen (a VctScreen), by the signal's id. On
+ * the context thread. */
+G_GNUC_INTERNAL void _vct_screen_emit_did_error (gpointer screen, const char *message);
+
 /* vct-feed-photo.c: a new VctFeedPhoto (transfer full); @unix_seconds is its date. */
 G_GNUC_INTERNAL gpointer _vct_feed_photo_new (gint64 id, const char *title, const char *description,
                                               const char *url, gint64 unix_seconds);
@@ -262,7 +270,6 @@ G_GNUC_INTERNAL gpointer _vct_feed_photo_new (gint64 id, const char *title, cons
 /* vct-object.c: g_object_notify and g_signal_emit_by_name, for the Swift core. */
 G_GNUC_INTERNAL void _vct_object_notify      (gpointer object, const char *property);
 G_GNUC_INTERNAL void _vct_object_emit        (gpointer object, const char *signal);
-G_GNUC_INTERNAL void _vct_object_emit_text   (gpointer object, const char *signal, const char *text);
 G_GNUC_INTERNAL void _vct_object_emit_object (gpointer object, const char *signal, gpointer argument);
 
 /* vct-object.c: a heap GWeakRef to @object, for Swift (which cannot lay out the

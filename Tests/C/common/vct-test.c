@@ -1276,6 +1276,17 @@ vct_test_format_property (GObject *object, GParamSpec *pspec)
   else if (type == G_TYPE_DATE_TIME)
     text = g_value_get_boxed (&value) != NULL ? g_date_time_format_iso8601 (g_value_get_boxed (&value))
                                               : g_strdup ("(null)");
+  else if (type == G_TYPE_ERROR)
+    {
+      const GError *error = g_value_get_boxed (&value);
+
+      if (error == NULL)
+        text = g_strdup ("(null)");
+      else if (error->domain == VCT_ERROR)
+        text = g_strdup_printf ("%s:%s", vct_test_enum_nick (VCT_TYPE_ERROR, error->code), error->message);
+      else
+        text = g_strdup_printf ("%s:%d:%s", g_quark_to_string (error->domain), error->code, error->message);
+    }
   else if (G_TYPE_IS_OBJECT (type))
     text = g_strdup (g_value_get_object (&value) != NULL ? G_OBJECT_TYPE_NAME (g_value_get_object (&value))
                                                          : "(null)");

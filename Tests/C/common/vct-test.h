@@ -434,7 +434,8 @@ void vct_test_log_watch (VctTestLog *log, gpointer row, const char *tag);
 void vct_test_log_unwatch (VctTestLog *log, gpointer row);
 
 /* @object's property @pspec as text, read now: strings as they are ("(null)"), booleans
- * 0/1, enums by nick, 64-bit integers, objects by type name, dates in ISO 8601; g_free. */
+ * 0/1, enums by nick, 64-bit integers, objects by type name, dates in ISO 8601, a GError
+ * as "<VctError nick>:<message>" (another domain: "<domain>:<code>:<message>"); g_free. */
 char *vct_test_format_property (GObject *object, GParamSpec *pspec);
 /* The same by name. */
 char *vct_test_dup_property (gpointer object, const char *name);
