@@ -254,10 +254,3 @@ _vct_api_request_new (gpointer core)
   self->core = core;
   return self;
 }
-
-gpointer
-_vct_api_request_get_core (gconstpointer request)
-{
-  return request != NULL && VCT_IS_API_REQUEST ((gpointer) request)
-    ? VCT_API_REQUEST ((gpointer) request)->core : NULL;
-}

@@ -546,18 +546,6 @@ _vct_table_model_new (gpointer                core,
 }
 
 gboolean
-_vct_is_table_model (gconstpointer model)
-{
-  return model != NULL && VCT_IS_TABLE_MODEL ((gpointer) model);
-}
-
-gpointer
-_vct_table_model_get_core (gpointer model)
-{
-  return _vct_is_table_model (model) ? VCT_TABLE_MODEL (model)->core : NULL;
-}
-
-gboolean
 _vct_table_model_store_title (gpointer    model,
                               const char *title)
 {
@@ -594,6 +582,174 @@ _vct_table_model_report (gpointer               model,
 
 /* ------------------------------------------------------------------ public API */
 
+/**
+ * vct_table_model_new_with_manager:
+ * @api: (transfer none): where photos come from; the model keeps a reference
+ *
+ * Creates a model bound to the calling thread's thread-default `GMainContext` (the
+ * global default context when none was pushed): its callbacks run there.
+ *
+ * Returns: (transfer full): a new model; free with g_object_unref()
+ */
+VctTableModel *
+vct_table_model_new_with_manager (VctApi *api)
+{
+  g_return_val_if_fail (VCT_IS_API (api), NULL);
+
+  return vct_core ()->table_new (_vct_api_get_core (api));
+}
+
+/**
+ * vct_table_model_factory_instance:
+ *
+ * Assembles the screen's model with its default API (the original's `VCTable+Factory`):
+ * the URI (or absolute path) in the environment variable `VCTABLE_PHOTOS_URL` when set,
+ * otherwise the photos fixture installed with VCTable (5000 records), so everything
+ * works offline. Bound like [ctor@TableModel.new_with_manager].
+ *
+ * Returns: (transfer full): a new model; free with g_object_unref()
+ */
+VctTableModel *
+vct_table_model_factory_instance (void)
+{
+  return vct_core ()->table_new (NULL);
+}
+
+/**
+ * vct_table_model_reload_data:
+ * @model: a model
+ *
+ * Reloads: reports the title reset through `didUpdateNavigationTitle`, fetches through
+ * the model's API, then reports `didReloadData` or `didError`. A reload in flight is
+ * superseded: it is cancelled (its request may never be sent) and its result is never
+ * delivered. Safe from any thread.
+ */
+void
+vct_table_model_reload_data (VctTableModel *model)
+{
+  g_return_if_fail (VCT_IS_TABLE_MODEL (model));
+
+  if (model->core != NULL)
+    vct_core ()->table_reload (model->core);
+}
+
+/**
+ * vct_table_model_user_selected_cell:
+ * @model: a model
+ * @cell: (transfer none): the selected cell
+ *
+ * Reports @cell's title through `didUpdateNavigationTitle`. Safe from any thread.
+ */
+void
+vct_table_model_user_selected_cell (VctTableModel *model,
+                                    VctCellData   *cell)
+{
+  g_return_if_fail (VCT_IS_TABLE_MODEL (model));
+  g_return_if_fail (VCT_IS_CELL_DATA (cell));
+
+  if (model->core != NULL)
+    vct_core ()->table_user_selected_cell (model->core, cell);
+}
+
+/**
+ * vct_table_model_get_n_items:
+ * @model: a model
+ *
+ * How many items the last successful reload delivered (kept after an error). Call on
+ * the model's context thread.
+ *
+ * Returns: the number of items
+ */
+guint
+vct_table_model_get_n_items (VctTableModel *model)
+{
+  g_return_val_if_fail (VCT_IS_TABLE_MODEL (model), 0);
+
+  return model->core != NULL ? vct_core ()->table_get_n_items (model->core) : 0;
+}
+
+/**
+ * vct_table_model_get_item:
+ * @model: a model
+ * @position: an index below [method@TableModel.get_n_items]
+ *
+ * The item at @position, for a virtualized view. Call on the model's context thread.
+ *
+ * Returns: (transfer none) (nullable): the item, valid until the next reload is
+ *   delivered (g_object_ref() keeps it longer), or %NULL when @position is out of range
+ */
+VctCellData *
+vct_table_model_get_item (VctTableModel *model,
+                          guint          position)
+{
+  g_return_val_if_fail (VCT_IS_TABLE_MODEL (model), NULL);
+
+  return model->core != NULL ? vct_core ()->table_get_item (model->core, position) : NULL;
+}
+
+/**
+ * vct_table_model_is_loading:
+ * @model: a model
+ *
+ * Whether a reload is in flight: %TRUE from the call to [method@TableModel.reload_data]
+ * until its outcome is delivered on the context thread (the
+ * [property@Screen:loading] property is notified as that change reaches the context).
+ *
+ * Returns: whether a reload is in flight
+ */
+gboolean
+vct_table_model_is_loading (VctTableModel *model)
+{
+  g_return_val_if_fail (VCT_IS_TABLE_MODEL (model), FALSE);
+
+  return model->core != NULL && vct_core ()->table_is_loading (model->core);
+}
+
+/**
+ * vct_table_model_get_last_error:
+ * @model: a model
+ *
+ * The error of the last reload, when it failed. Call on the model's context thread.
+ *
+ * Returns: (transfer full) (nullable): a copy of the error in the %VCT_ERROR domain, or
+ *   %NULL when the last delivered reload succeeded (or none was delivered)
+ */
+GError *
+vct_table_model_get_last_error (VctTableModel *model)
+{
+  g_return_val_if_fail (VCT_IS_TABLE_MODEL (model), NULL);
+
+  return model->core != NULL ? vct_core ()->table_dup_last_error (model->core) : NULL;
+}
+
+/**
+ * vct_table_model_get_list:
+ * @model: a model
+ *
+ * The photo table's rows as a list: one section of [class@PhotoRow] objects (kind
+ * "PhotoCellView"). A reload that returns mostly the same photos (by id) reports only the
+ * differences as `items-changed`, emitted just before `did-reload-data`; the first load
+ * is one insert of everything.
+ *
+ * Returns: (transfer none): the list, valid while @model lives
+ */
+VctListModel *
+vct_table_model_get_list (VctTableModel *model)
+{
+  g_return_val_if_fail (VCT_IS_TABLE_MODEL (model), NULL);
+
+  return model->core != NULL ? vct_core ()->table_get_list (model->core) : NULL;
+}
+
+/**
+ * vct_table_model_get_title:
+ * @model: a model
+ *
+ * The navigation title the model last reported: "MVVM Table View Example" until a
+ * reload or a selection reports another. Call on the context thread.
+ *
+ * Returns: (transfer none): the title, valid until the title next changes
+ */
 const char *
 vct_table_model_get_title (VctTableModel *model)
 {

@@ -15,15 +15,6 @@ final class CApi: @unchecked Sendable {
     static func makeObject(_ api: any MyAPI) -> OpaquePointer {
         OpaquePointer(_vct_api_new(Unmanaged.passRetained(CApi(api)).toOpaque())!)
     }
-
-    /// The core of a `VctApi *` argument, with GLib's critical for anything else.
-    static func from(_ pointer: OpaquePointer?, _ function: StaticString) -> CApi? {
-        guard let core = _vct_api_get_core(UnsafeRawPointer(pointer)) else {
-            _ = cCheck(false, function, "VCT_IS_API (api)")
-            return nil
-        }
-        return Unmanaged<CApi>.fromOpaque(core).takeUnretainedValue()
-    }
 }
 
 /// A `MyAPI` backed by a C `VctApiGetPhotosFunc`: each fetch hands the function a
@@ -89,15 +80,6 @@ final class CApiRequest: @unchecked Sendable {
         OpaquePointer(_vct_api_request_new(Unmanaged.passRetained(self).toOpaque())!)
     }
 
-    /// The core of a `VctApiRequest *` argument, with GLib's critical for anything else.
-    static func from(_ pointer: OpaquePointer?, _ function: StaticString) -> CApiRequest? {
-        guard let core = _vct_api_request_get_core(UnsafeRawPointer(pointer)) else {
-            _ = cCheck(false, function, "VCT_IS_API_REQUEST (request)")
-            return nil
-        }
-        return Unmanaged<CApiRequest>.fromOpaque(core).takeUnretainedValue()
-    }
-
     func complete(_ result: Result<Data, VCTableError>) {
         let continuation = state.withLock { state in
             defer { state.continuation = nil }
@@ -105,7 +87,6 @@ final class CApiRequest: @unchecked Sendable {
         }
         continuation?.resume(with: result.mapError { $0 as any Error })
     }
-
 }
 
 // MARK: - The constructors and completions (vct-api.c checks the arguments)

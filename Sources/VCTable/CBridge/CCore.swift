@@ -125,6 +125,32 @@ private func makeCoreTable() -> VctCore {
     },
     request_return_error: { core, error in
         Unmanaged<CApiRequest>.fromOpaque(core!).takeUnretainedValue().returnError(error!)
+    },
+    table_new: { apiCore in
+        let model = apiCore.map { VCTableModel(manager: Unmanaged<CApi>.fromOpaque($0).takeUnretainedValue().api) }
+        return UnsafeMutableRawPointer(CTableModel.make(model ?? VCTableModel.factoryInstance()))
+    },
+    table_reload: { core in
+        Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().model.reloadData()
+    },
+    table_user_selected_cell: { core, cell in
+        guard let cell = CCellData.cell(of: OpaquePointer(cell), "vct_table_model_user_selected_cell") else { return }
+        Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().model.userSelectedCell(cell)
+    },
+    table_get_n_items: { core in
+        UInt32(clamping: Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().numberOfItems)
+    },
+    table_get_item: { core, position in
+        Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().item(at: Int(position))?.raw
+    },
+    table_is_loading: { core in
+        Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().model.isLoading ? 1 : 0
+    },
+    table_dup_last_error: { core in
+        Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().model.lastError.map { CError.make($0) }
+    },
+    table_get_list: { core in
+        Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().list
     }
   )
 }

@@ -59,12 +59,6 @@ final class CTableModel: @unchecked Sendable {
         return OpaquePointer(object)
     }
 
-    /// The core of a model object, or `nil` when `pointer` is not a `VctTableModel`.
-    static func from(object pointer: UnsafeRawPointer?) -> CTableModel? {
-        guard let core = _vct_table_model_get_core(UnsafeMutableRawPointer(mutating: pointer)) else { return nil }
-        return Unmanaged<CTableModel>.fromOpaque(core).takeUnretainedValue()
-    }
-
     /// The object's dispose (its last unref, after it cleared the callback slots): the
     /// request is cancelled, nothing is delivered afterwards. Runs once, however often
     /// GObject disposes.
@@ -185,67 +179,3 @@ final class CTableModel: @unchecked Sendable {
         }
     }
 }
-
-// MARK: - C entry points
-
-/// The core of a `VctTableModel *` argument, with GLib's critical for anything else.
-func table(_ pointer: OpaquePointer?, _ function: StaticString) -> CTableModel? {
-    guard cCheck(_vct_is_table_model(UnsafeRawPointer(pointer)) != 0, function, "VCT_IS_TABLE_MODEL (model)") else { return nil }
-    return CTableModel.from(object: UnsafeRawPointer(pointer))
-}
-
-@_spi(CInterop) @c(vct_table_model_new_with_manager)
-public func vct_table_model_new_with_manager(_ api: OpaquePointer?) -> OpaquePointer? {
-    guard let api = CApi.from(api, "vct_table_model_new_with_manager") else { return nil }
-    return CTableModel.make(VCTableModel(manager: api.api))
-}
-
-@_spi(CInterop) @c(vct_table_model_factory_instance)
-public func vct_table_model_factory_instance() -> OpaquePointer? {
-    CTableModel.make(VCTableModel.factoryInstance())
-}
-
-@_spi(CInterop) @c(vct_table_model_reload_data)
-public func vct_table_model_reload_data(_ model: OpaquePointer?) {
-    guard let box = table(model, "vct_table_model_reload_data") else { return }
-    box.model.reloadData()
-}
-
-@_spi(CInterop) @c(vct_table_model_user_selected_cell)
-public func vct_table_model_user_selected_cell(_ model: OpaquePointer?, _ cell: OpaquePointer?) {
-    guard let box = table(model, "vct_table_model_user_selected_cell"),
-          let cell = CCellData.cell(of: cell, "vct_table_model_user_selected_cell")
-    else { return }
-    box.model.userSelectedCell(cell)
-}
-
-@_spi(CInterop) @c(vct_table_model_get_n_items)
-public func vct_table_model_get_n_items(_ model: OpaquePointer?) -> UInt32 {
-    guard let box = table(model, "vct_table_model_get_n_items") else { return 0 }
-    return UInt32(clamping: box.numberOfItems)
-}
-
-@_spi(CInterop) @c(vct_table_model_get_item)
-public func vct_table_model_get_item(_ model: OpaquePointer?, _ position: UInt32) -> OpaquePointer? {
-    guard let box = table(model, "vct_table_model_get_item") else { return nil }
-    return box.item(at: Int(position))?.pointer
-}
-
-@_spi(CInterop) @c(vct_table_model_is_loading)
-public func vct_table_model_is_loading(_ model: OpaquePointer?) -> Int32 {
-    guard let box = table(model, "vct_table_model_is_loading") else { return 0 }
-    return box.model.isLoading ? 1 : 0
-}
-
-@_spi(CInterop) @c(vct_table_model_get_last_error)
-public func vct_table_model_get_last_error(_ model: OpaquePointer?) -> UnsafeMutableRawPointer? {
-    guard let box = table(model, "vct_table_model_get_last_error") else { return nil }
-    return box.model.lastError.map { UnsafeMutableRawPointer(CError.make($0)) }
-}
-
-@_spi(CInterop) @c(vct_table_model_get_list)
-public func vct_table_model_get_list(_ model: OpaquePointer?) -> OpaquePointer? {
-    guard let box = table(model, "vct_table_model_get_list") else { return nil }
-    return OpaquePointer(box.list)
-}
-

@@ -120,6 +120,19 @@ typedef struct {
   gpointer      (*request_get_cancellable)  (gpointer core);
   void          (*request_return_json)      (gpointer core, const char *json, gsize length);
   void          (*request_return_error)     (gpointer core, const GError *error);
+
+  /* vct-table-model.c: CTableModel. table_new makes a model object (transfer full) over
+   * an API's core, or the factory's model when @api_core is NULL; the cell of
+   * table_user_selected_cell is a VctCellData; table_get_item is transfer none,
+   * table_dup_last_error transfer full, table_get_list the core's list (transfer none). */
+  gpointer      (*table_new)                (gpointer api_core);
+  void          (*table_reload)             (gpointer core);
+  void          (*table_user_selected_cell) (gpointer core, gpointer cell);
+  guint         (*table_get_n_items)        (gpointer core);
+  gpointer      (*table_get_item)           (gpointer core, guint position);
+  gboolean      (*table_is_loading)         (gpointer core);
+  GError       *(*table_dup_last_error)     (gpointer core);
+  gpointer      (*table_get_list)           (gpointer core);
 } VctCore;
 
 /* VctTableModelReport: what one delivery of the table model's core reports, as flags:
@@ -218,12 +231,6 @@ G_GNUC_INTERNAL void _vct_table_model_callbacks_call (VctTableModelCallbacks *ca
  * core's. Transfer full. */
 G_GNUC_INTERNAL gpointer _vct_table_model_new (gpointer core, VctTableModelCallbacks *callbacks);
 
-/* vct-table-model.c: the core of @model, or NULL when @model is not a VctTableModel. */
-G_GNUC_INTERNAL gpointer _vct_table_model_get_core (gpointer model);
-
-/* vct-table-model.c: whether @model is a VctTableModel (any pointer, NULL included). */
-G_GNUC_INTERNAL gboolean _vct_is_table_model (gconstpointer model);
-
 /* vct-table-model.c: stores the title the getter and the property answer with; returns
  * whether it changed (the core then reports VCT_TABLE_MODEL_REPORT_TITLE_CHANGED). */
 G_GNUC_INTERNAL gboolean _vct_table_model_store_title (gpointer model, const char *title);
@@ -238,7 +245,6 @@ G_GNUC_INTERNAL void _vct_table_model_report (gpointer model, VctTableModelRepor
 G_GNUC_INTERNAL gpointer _vct_api_new (gpointer core);
 G_GNUC_INTERNAL gpointer _vct_api_get_core (gconstpointer api);
 G_GNUC_INTERNAL gpointer _vct_api_request_new (gpointer core);
-G_GNUC_INTERNAL gpointer _vct_api_request_get_core (gconstpointer request);
 
 /* vct-cell-data.c: a new VctCellData (transfer full) holding copies of the strings; and
  * a cell's fields (borrowed strings, valid while it lives), FALSE for anything else. */
