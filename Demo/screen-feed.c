@@ -3,12 +3,10 @@
  * (VctFeedPhotoRow), in one section per day under a day header (VctDayHeaderRow),
  * newest day first, each day in the service's order.
  *
- * Reloads: the model reports `loading` true and (from a second reload on) the title
- * "Loading...", then (in one dispatch of its scheduler) the list, `list-hidden` false,
- * the title "Your Feeds", `loading` false and, after a failure, the error. The rows
- * shown stay shown during a reload.
- * So when `loading` turns false the screen ends the reload later
- * (vct_demo_screen_end_reload_later()), once the error, if any, has come.
+ * Reloads, the title, loading and errors are the base's, through VctScreen (the title
+ * is "Loading..." during a reload from the second on, then "Your Feeds"); the screen
+ * adds `list-hidden` (false once the first reload delivers), which redraws the list. The
+ * rows shown stay shown during a reload.
  *
  * Follows: pressing a member row moves its `follow-state` normal → loading → checked (or
  * back to normal, then an error), in place: the row keeps its object, which notifies
@@ -20,8 +18,7 @@
  * Details: selecting or pressing a photo row makes the model emit `open-detail` with
  * the photo (its date too); the screen is settled once each has come.
  *
- * Its follows and its model go in its finalize, after the base's dispose has stopped
- * the reports. */
+ * Its follows go in its finalize, after the base's dispose has stopped the reports. */
 
 #include "screens.h"
 
@@ -39,7 +36,6 @@ typedef struct {
 
 struct _VctDemoFeedScreen {
   VctDemoScreen  parent_instance;
-  VctFeedModel  *model;
   GPtrArray     *follows;         /* (element-type VctDemoFollow) (owned) */
   guint          errors_awaited;  /* follows that failed, their error not reported yet */
   guint          details_awaited; /* photo rows selected or pressed, their detail not reported yet */
@@ -47,24 +43,9 @@ struct _VctDemoFeedScreen {
 
 G_DEFINE_FINAL_TYPE (VctDemoFeedScreen, vct_demo_feed_screen, VCT_DEMO_TYPE_SCREEN)
 
+#define VCT_DEMO_FEED_MODEL(screen) (VCT_FEED_MODEL (vct_demo_screen_get_model (VCT_DEMO_SCREEN (screen))))
+
 /* ------------------------------------------------------------ the model's reports */
-
-static void
-vct_demo_feed_on_title (VctDemoFeedScreen *self)
-{
-  g_autofree char *title = vct_feed_model_dup_title (self->model);
-
-  vct_demo_screen_emit_title (VCT_DEMO_SCREEN (self), title);
-}
-
-static void
-vct_demo_feed_on_loading (VctDemoFeedScreen *self)
-{
-  if (vct_feed_model_is_loading (self->model))
-    vct_demo_screen_emit_loading (VCT_DEMO_SCREEN (self));
-  else
-    vct_demo_screen_end_reload_later (VCT_DEMO_SCREEN (self));
-}
 
 static void
 vct_demo_feed_on_list_hidden (VctDemoFeedScreen *self)
@@ -74,18 +55,18 @@ vct_demo_feed_on_list_hidden (VctDemoFeedScreen *self)
   vct_demo_screen_emit (VCT_DEMO_SCREEN (self), &event);
 }
 
-static void
-vct_demo_feed_on_error (VctDemoFeedScreen *self,
-                        const char        *message)
+/* A failed follow's error comes after its row went back to normal; a reload's, in the
+ * dispatch that turned `loading` false. (With both at once, the follow's is taken first,
+ * so a follow never waits for an error that was counted as the reload's.) */
+static gboolean
+vct_demo_feed_claims_error (VctDemoScreen *screen)
 {
-  /* A failed follow's error comes after its row went back to normal; a reload's, in the
-   * dispatch that turned `loading` false. (With both at once, the follow's is taken
-   * first, so a follow never waits for an error that was counted as the reload's.) */
-  if (self->errors_awaited > 0)
-    self->errors_awaited--;
-  else
-    vct_demo_screen_fail_reload (VCT_DEMO_SCREEN (self));
-  vct_demo_screen_emit_error (VCT_DEMO_SCREEN (self), message);
+  VctDemoFeedScreen *self = VCT_DEMO_FEED_SCREEN (screen);
+
+  if (self->errors_awaited == 0)
+    return FALSE;
+  self->errors_awaited--;
+  return TRUE;
 }
 
 static void
@@ -183,18 +164,6 @@ vct_demo_feed_follow_row (VctDemoFeedScreen  *self,
 
 /* ------------------------------------------------------------------- the class */
 
-static void
-vct_demo_feed_reload (VctDemoScreen *screen)
-{
-  vct_feed_model_reload (VCT_DEMO_FEED_SCREEN (screen)->model);
-}
-
-static gboolean
-vct_demo_feed_is_loading (VctDemoScreen *screen)
-{
-  return vct_feed_model_is_loading (VCT_DEMO_FEED_SCREEN (screen)->model);
-}
-
 static gboolean
 vct_demo_feed_is_settled (VctDemoScreen *screen)
 {
@@ -206,7 +175,7 @@ vct_demo_feed_is_settled (VctDemoScreen *screen)
 static gboolean
 vct_demo_feed_is_list_hidden (VctDemoScreen *screen)
 {
-  return vct_feed_model_is_list_hidden (VCT_DEMO_FEED_SCREEN (screen)->model);
+  return vct_feed_model_is_list_hidden (VCT_DEMO_FEED_MODEL (screen));
 }
 
 /* A photo opens its detail; a member does nothing. */
@@ -264,8 +233,6 @@ vct_demo_feed_screen_finalize (GObject *object)
   VctDemoFeedScreen *self = VCT_DEMO_FEED_SCREEN (object);
 
   g_clear_pointer (&self->follows, g_ptr_array_unref);
-  g_signal_handlers_disconnect_by_data (self->model, self);
-  g_clear_object (&self->model);
 
   G_OBJECT_CLASS (vct_demo_feed_screen_parent_class)->finalize (object);
 }
@@ -289,13 +256,12 @@ vct_demo_feed_screen_class_init (VctDemoFeedScreenClass *klass)
   screen_class->loading_text = "Loading feeds...";
   screen_class->empty_text = "No feeds.";
   screen_class->commands = vct_demo_feed_commands;
-  screen_class->reload = vct_demo_feed_reload;
-  screen_class->is_loading = vct_demo_feed_is_loading;
   screen_class->is_settled = vct_demo_feed_is_settled;
   screen_class->is_list_hidden = vct_demo_feed_is_list_hidden;
   screen_class->select = vct_demo_feed_select;
   screen_class->press = vct_demo_feed_press;
   screen_class->activate = vct_demo_feed_press;
+  screen_class->claims_error = vct_demo_feed_claims_error;
 }
 
 static void
@@ -323,7 +289,6 @@ vct_demo_feed_screen_new (const char  *uri,
 {
   VctDemoFeedScreen *self;
   VctFeedModel *model;
-  g_autofree char *title = NULL;
 
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
@@ -342,13 +307,8 @@ vct_demo_feed_screen_new (const char  *uri,
     }
 
   self = g_object_new (VCT_DEMO_TYPE_FEED_SCREEN, NULL);
-  self->model = model;
-  title = vct_feed_model_dup_title (model);
-  vct_demo_screen_construct (VCT_DEMO_SCREEN (self), vct_feed_model_get_list (model), title);
-  g_signal_connect_swapped (model, "notify::title", G_CALLBACK (vct_demo_feed_on_title), self);
-  g_signal_connect_swapped (model, "notify::loading", G_CALLBACK (vct_demo_feed_on_loading), self);
+  vct_demo_screen_construct (VCT_DEMO_SCREEN (self), VCT_SCREEN (model));
   g_signal_connect_swapped (model, "notify::list-hidden", G_CALLBACK (vct_demo_feed_on_list_hidden), self);
-  g_signal_connect_swapped (model, "did-error", G_CALLBACK (vct_demo_feed_on_error), self);
   g_signal_connect_swapped (model, "open-detail", G_CALLBACK (vct_demo_feed_on_open_detail), self);
   return VCT_DEMO_SCREEN (self);
 }

@@ -2,13 +2,11 @@
  * (VctTableModel), the demo's default screen: its rows are the model's list of
  * VctPhotoRow ("PhotoCellView"); selecting one makes the title show its photo.
  *
- * The model is the source of truth: the title is whatever did-update-navigation-title
- * said last, the rows are read from the model's list on demand (never copied), and
- * "loading" is vct_table_model_is_loading(). A reload and a selection each cause one
- * title report; the screen counts the ones not delivered yet, so a script can wait for
- * them.
- *
- * Its model goes in its finalize, after the base's dispose has stopped the reports. */
+ * The base drives the model as a VctScreen (reload, loading, error, list). The title is
+ * whatever did-update-navigation-title said last: the table reports it at every reload
+ * and selection, even unchanged (VctScreen:title is notified only when it changes), so
+ * the screen reports titles itself. A reload and a selection each cause one title
+ * report; the screen counts the ones not delivered yet, so a script can wait for them. */
 
 #include "screens.h"
 
@@ -18,7 +16,6 @@ G_DECLARE_FINAL_TYPE (VctDemoPhotosScreen, vct_demo_photos_screen, VCT_DEMO, PHO
 
 struct _VctDemoPhotosScreen {
   VctDemoScreen   parent_instance;
-  VctTableModel  *model;
   guint           titles_pending; /* title reports asked for and not yet delivered */
 };
 
@@ -33,33 +30,11 @@ vct_demo_photos_on_navigation_title (VctDemoPhotosScreen *self,
   vct_demo_screen_emit_title (VCT_DEMO_SCREEN (self), title);
 }
 
-/* The view reads the rows from the list, which the model updated just before this. */
-static void
-vct_demo_photos_on_reload_data (VctDemoPhotosScreen *self)
-{
-  vct_demo_screen_emit_reloaded (VCT_DEMO_SCREEN (self));
-}
-
-static void
-vct_demo_photos_on_error (VctDemoPhotosScreen *self,
-                          const char          *message)
-{
-  vct_demo_screen_emit_error (VCT_DEMO_SCREEN (self), message);
-}
-
 static void
 vct_demo_photos_reload (VctDemoScreen *screen)
 {
-  VctDemoPhotosScreen *self = VCT_DEMO_PHOTOS_SCREEN (screen);
-
-  self->titles_pending++;
-  vct_table_model_reload_data (self->model);
-}
-
-static gboolean
-vct_demo_photos_is_loading (VctDemoScreen *screen)
-{
-  return vct_table_model_is_loading (VCT_DEMO_PHOTOS_SCREEN (screen)->model);
+  VCT_DEMO_PHOTOS_SCREEN (screen)->titles_pending++;
+  VCT_DEMO_SCREEN_CLASS (vct_demo_photos_screen_parent_class)->reload (screen);
 }
 
 static gboolean
@@ -85,23 +60,9 @@ vct_demo_photos_select (VctDemoScreen  *screen,
 }
 
 static void
-vct_demo_photos_screen_finalize (GObject *object)
-{
-  VctDemoPhotosScreen *self = VCT_DEMO_PHOTOS_SCREEN (object);
-
-  g_signal_handlers_disconnect_by_data (self->model, self);
-  g_clear_object (&self->model);
-
-  G_OBJECT_CLASS (vct_demo_photos_screen_parent_class)->finalize (object);
-}
-
-static void
 vct_demo_photos_screen_class_init (VctDemoPhotosScreenClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   VctDemoScreenClass *screen_class = VCT_DEMO_SCREEN_CLASS (klass);
-
-  object_class->finalize = vct_demo_photos_screen_finalize;
 
   screen_class->name = "photos";
   screen_class->loading_text = "Loading photos...";
@@ -109,7 +70,6 @@ vct_demo_photos_screen_class_init (VctDemoPhotosScreenClass *klass)
   screen_class->marks_selection = TRUE;
   screen_class->titles_on_reload = TRUE;
   screen_class->reload = vct_demo_photos_reload;
-  screen_class->is_loading = vct_demo_photos_is_loading;
   screen_class->is_settled = vct_demo_photos_is_settled;
   screen_class->select = vct_demo_photos_select;
 }
@@ -154,12 +114,8 @@ vct_demo_photos_screen_new (const char  *uri,
     }
 
   self = g_object_new (VCT_DEMO_TYPE_PHOTOS_SCREEN, NULL);
-  self->model = model;
-  vct_demo_screen_construct (VCT_DEMO_SCREEN (self), vct_table_model_get_list (model),
-                             vct_table_model_get_title (model));
+  vct_demo_screen_construct (VCT_DEMO_SCREEN (self), VCT_SCREEN (model));
   g_signal_connect_swapped (model, "did-update-navigation-title",
                             G_CALLBACK (vct_demo_photos_on_navigation_title), self);
-  g_signal_connect_swapped (model, "did-reload-data", G_CALLBACK (vct_demo_photos_on_reload_data), self);
-  g_signal_connect_swapped (model, "did-error", G_CALLBACK (vct_demo_photos_on_error), self);
   return VCT_DEMO_SCREEN (self);
 }

@@ -15,14 +15,11 @@
  * "hidden" as they go, and not reported). Rows that come back into the list are new
  * objects: what they show is no change.
  *
- * Reloads: as the feed's: the model reports `loading` true, then (in one dispatch of its
- * scheduler) the list, `loading` false and, after a failure, the error; so when `loading`
- * turns false the screen ends the reload later (vct_demo_screen_end_reload_later()), once
- * the error, if any, has come. A reload that finds the songs already shown changes no
- * row, and ends all the same.
+ * Reloads, the title, loading and errors are the base's, through VctScreen. A reload
+ * that finds the songs already shown changes no row, and ends all the same.
  *
- * Its held rows and its model go in its finalize, after the base's dispose has stopped
- * the list's changes and the reports. */
+ * Its held rows go in its finalize, after the base's dispose has stopped the list's
+ * changes and the reports. */
 
 #include "screens.h"
 
@@ -33,11 +30,12 @@ G_DECLARE_FINAL_TYPE (VctDemoSongsScreen, vct_demo_songs_screen, VCT_DEMO, SONGS
 
 struct _VctDemoSongsScreen {
   VctDemoScreen        parent_instance;
-  VctSongPickerModel  *model;
   GPtrArray           *rows;   /* (element-type VctDemoHeldRow): the list's rows, in its order */
 };
 
 G_DEFINE_FINAL_TYPE (VctDemoSongsScreen, vct_demo_songs_screen, VCT_DEMO_TYPE_SCREEN)
+
+#define VCT_DEMO_SONGS_MODEL(screen) (VCT_SONG_PICKER_MODEL (vct_demo_screen_get_model (VCT_DEMO_SCREEN (screen))))
 
 static const char *
 vct_demo_songs_state_name (VctSongPickerState state)
@@ -54,19 +52,11 @@ vct_demo_songs_state_name (VctSongPickerState state)
 /* ------------------------------------------------------------ the model's reports */
 
 static void
-vct_demo_songs_on_title (VctDemoSongsScreen *self)
-{
-  g_autofree char *title = vct_song_picker_model_dup_title (self->model);
-
-  vct_demo_screen_emit_title (VCT_DEMO_SCREEN (self), title);
-}
-
-static void
 vct_demo_songs_on_state (VctDemoSongsScreen *self)
 {
   VctDemoEvent event = {
     .kind = VCT_DEMO_EVENT_STATE,
-    .text = vct_demo_songs_state_name (vct_song_picker_model_get_state (self->model)),
+    .text = vct_demo_songs_state_name (vct_song_picker_model_get_state (VCT_DEMO_SONGS_MODEL (self))),
   };
 
   vct_demo_screen_emit (VCT_DEMO_SCREEN (self), &event);
@@ -77,7 +67,7 @@ vct_demo_songs_on_button_enabled (VctDemoSongsScreen *self)
 {
   VctDemoEvent event = {
     .kind = VCT_DEMO_EVENT_BUTTON,
-    .flag = vct_song_picker_model_is_button_enabled (self->model),
+    .flag = vct_song_picker_model_is_button_enabled (VCT_DEMO_SONGS_MODEL (self)),
   };
 
   vct_demo_screen_emit (VCT_DEMO_SCREEN (self), &event);
@@ -89,23 +79,6 @@ vct_demo_songs_on_dismiss (VctDemoSongsScreen *self)
   VctDemoEvent event = { .kind = VCT_DEMO_EVENT_DISMISS };
 
   vct_demo_screen_emit (VCT_DEMO_SCREEN (self), &event);
-}
-
-static void
-vct_demo_songs_on_error (VctDemoSongsScreen *self,
-                         const char         *message)
-{
-  vct_demo_screen_fail_reload (VCT_DEMO_SCREEN (self));
-  vct_demo_screen_emit_error (VCT_DEMO_SCREEN (self), message);
-}
-
-static void
-vct_demo_songs_on_loading (VctDemoSongsScreen *self)
-{
-  if (vct_song_picker_model_is_loading (self->model))
-    vct_demo_screen_emit_loading (VCT_DEMO_SCREEN (self));
-  else
-    vct_demo_screen_end_reload_later (VCT_DEMO_SCREEN (self));
 }
 
 /* A row's mode changed: report it at the row's place (reported once the list's changes
@@ -139,7 +112,7 @@ vct_demo_songs_refuse (VctDemoSongsScreen  *self,
                        const char          *command,
                        const char          *when_listening)
 {
-  VctSongPickerState state = vct_song_picker_model_get_state (self->model);
+  VctSongPickerState state = vct_song_picker_model_get_state (VCT_DEMO_SONGS_MODEL (self));
 
   if (state != VCT_SONG_PICKER_STATE_LISTENING)
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: not listening (the screen is %s)",
@@ -156,11 +129,11 @@ vct_demo_songs_start (VctDemoScreen  *screen,
                       GError        **error)
 {
   VctDemoSongsScreen *self = VCT_DEMO_SONGS_SCREEN (screen);
-  VctSongPickerState state = vct_song_picker_model_get_state (self->model);
+  VctSongPickerState state = vct_song_picker_model_get_state (VCT_DEMO_SONGS_MODEL (self));
 
   (void) position;
   (void) row;
-  if (vct_song_picker_model_start (self->model))
+  if (vct_song_picker_model_start (VCT_DEMO_SONGS_MODEL (self)))
     return TRUE;
   if (state != VCT_SONG_PICKER_STATE_PICKING)
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "start: not picking (the screen is %s)",
@@ -181,7 +154,7 @@ vct_demo_songs_step (VctDemoScreen  *screen,
 {
   VctDemoSongsScreen *self = VCT_DEMO_SONGS_SCREEN (screen);
 
-  return step (self->model) || vct_demo_songs_refuse (self, error, command, when_listening);
+  return step (VCT_DEMO_SONGS_MODEL (self)) || vct_demo_songs_refuse (self, error, command, when_listening);
 }
 
 static gboolean
@@ -217,23 +190,11 @@ vct_demo_songs_back (VctDemoScreen  *screen,
   (void) position;
   (void) row;
   (void) error;
-  vct_song_picker_model_back (VCT_DEMO_SONGS_SCREEN (screen)->model);
+  vct_song_picker_model_back (VCT_DEMO_SONGS_MODEL (screen));
   return TRUE;
 }
 
 /* ------------------------------------------------------------------- the class */
-
-static void
-vct_demo_songs_reload (VctDemoScreen *screen)
-{
-  vct_song_picker_model_reload (VCT_DEMO_SONGS_SCREEN (screen)->model);
-}
-
-static gboolean
-vct_demo_songs_is_loading (VctDemoScreen *screen)
-{
-  return vct_song_picker_model_is_loading (VCT_DEMO_SONGS_SCREEN (screen)->model);
-}
 
 /* The button while picking; what plays while listening; the end of the session. */
 static const char *
@@ -243,12 +204,12 @@ vct_demo_songs_get_status (VctDemoScreen *screen,
 {
   VctDemoSongsScreen *self = VCT_DEMO_SONGS_SCREEN (screen);
 
-  switch (vct_song_picker_model_get_state (self->model))
+  switch (vct_song_picker_model_get_state (VCT_DEMO_SONGS_MODEL (self)))
     {
     case VCT_SONG_PICKER_STATE_PICKING:
       *is_button = TRUE;
-      *enabled = vct_song_picker_model_is_button_enabled (self->model);
-      return vct_song_picker_model_get_button_title (self->model);
+      *enabled = vct_song_picker_model_is_button_enabled (VCT_DEMO_SONGS_MODEL (self));
+      return vct_song_picker_model_get_button_title (VCT_DEMO_SONGS_MODEL (self));
     case VCT_SONG_PICKER_STATE_LISTENING:
       return "Listening: n next, p previous, e end of the song, h back";
     case VCT_SONG_PICKER_STATE_FINISHED:
@@ -282,8 +243,6 @@ vct_demo_songs_screen_finalize (GObject *object)
   VctDemoSongsScreen *self = VCT_DEMO_SONGS_SCREEN (object);
 
   g_clear_pointer (&self->rows, g_ptr_array_unref);
-  g_signal_handlers_disconnect_by_data (self->model, self);
-  g_clear_object (&self->model);
 
   G_OBJECT_CLASS (vct_demo_songs_screen_parent_class)->finalize (object);
 }
@@ -312,8 +271,6 @@ vct_demo_songs_screen_class_init (VctDemoSongsScreenClass *klass)
   screen_class->loading_text = "Loading songs...";
   screen_class->empty_text = "No songs.";
   screen_class->commands = vct_demo_songs_commands;
-  screen_class->reload = vct_demo_songs_reload;
-  screen_class->is_loading = vct_demo_songs_is_loading;
   screen_class->get_status = vct_demo_songs_get_status;
   screen_class->items_changed = vct_demo_songs_items_changed;
 }
@@ -343,7 +300,6 @@ vct_demo_songs_screen_new (const char  *uri,
   VctDemoSongsScreen *self;
   VctSongPickerModel *model;
   VctListModel *list;
-  g_autofree char *title = NULL;
 
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
@@ -362,16 +318,11 @@ vct_demo_songs_screen_new (const char  *uri,
     }
 
   self = g_object_new (VCT_DEMO_TYPE_SONGS_SCREEN, NULL);
-  self->model = model;
-  title = vct_song_picker_model_dup_title (model);
-  list = vct_song_picker_model_get_list (model);
-  vct_demo_screen_construct (VCT_DEMO_SCREEN (self), list, title);
+  vct_demo_screen_construct (VCT_DEMO_SCREEN (self), VCT_SCREEN (model));
+  list = vct_demo_screen_get_list (VCT_DEMO_SCREEN (self));
   vct_demo_songs_items_changed (VCT_DEMO_SCREEN (self), 0, 0, g_list_model_get_n_items (G_LIST_MODEL (list)));
-  g_signal_connect_swapped (model, "notify::title", G_CALLBACK (vct_demo_songs_on_title), self);
   g_signal_connect_swapped (model, "notify::state", G_CALLBACK (vct_demo_songs_on_state), self);
   g_signal_connect_swapped (model, "notify::button-enabled", G_CALLBACK (vct_demo_songs_on_button_enabled), self);
   g_signal_connect_swapped (model, "dismiss", G_CALLBACK (vct_demo_songs_on_dismiss), self);
-  g_signal_connect_swapped (model, "did-error", G_CALLBACK (vct_demo_songs_on_error), self);
-  g_signal_connect_swapped (model, "notify::loading", G_CALLBACK (vct_demo_songs_on_loading), self);
   return VCT_DEMO_SCREEN (self);
 }

@@ -1,9 +1,16 @@
 /* screen.c: VctDemoScreen, the abstract GObject every screen derives from: what they
- * share, in its instance private data: the view it reports to, the state a view shows
- * (title, alert, selected row, --select), the list's `items-changed`, row numbers across
- * sections (outline.c), anchors, the rows' reported changes, the end of a reload; and the
- * calls into the subclass's virtual functions (screen-private.h), with the defaults of
- * those it may leave.
+ * share, in its instance private data: the view model, as the VctScreen it is (its
+ * reload, `title`, `loading`, `did-error` and list), the view it reports to, the state a
+ * view shows (title, alert, selected row, --select), the list's `items-changed`, row
+ * numbers across sections (outline.c), anchors, the rows' reported changes, the end of a
+ * reload; and the calls into the subclass's virtual functions (screen-private.h), with
+ * the defaults of those it may leave.
+ *
+ * Reloads: the model notifies `loading` true, then (in one dispatch of its scheduler) the
+ * list's changes, `loading` false and, after a failure, `did-error`. So when `loading`
+ * turns false the base ends the reload from a G_PRIORITY_HIGH idle, once the error, if
+ * any, has come: RELOADED, or only the loading flag after a failure. The screen is
+ * loading until then.
  *
  * The `items-changed` runs of one change batch come back to back; the base reports them
  * to the view as one ROWS event from a G_PRIORITY_HIGH idle, which runs once the batch
@@ -17,13 +24,15 @@
  * and tells the view at the same idle, or before the screen's next event if that comes
  * first: the row number is then the row's place after the batch.
  *
- * The dispose stops whatever could report (the view, the list's handler, the idles); a
- * subclass drops its model in its finalize, which runs after that, and chains up to the
- * base's, which frees the rest. */
+ * The dispose stops whatever could report (the view, the list's and the model's handlers,
+ * the subclass's among them, the idles); a subclass frees what it holds in its finalize,
+ * which runs after that, and chains up to the base's, which drops the model and frees the
+ * rest. */
 
 #include "screen-private.h"
 
 typedef struct {
+  VctScreen        *model;              /* (owned) */
   VctDemoEventFunc  view;
   gpointer          view_data;
   VctListModel     *list;               /* (owned): the model's */
@@ -40,9 +49,11 @@ typedef struct {
   gboolean          rows_changed;       /* the list changed since the last ROWS */
   guint             batch_end_id;
   gboolean          title_shown;        /* a title has been reported */
-  guint             reload_end_id;      /* vct_demo_screen_end_reload_later()'s idle */
+  guint             reload_end_id;      /* the end of a reload, reported later */
   gboolean          reload_failed;
 } VctDemoScreenPrivate;
+
+static void vct_demo_screen_emit_loading (VctDemoScreen *screen);
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (VctDemoScreen, vct_demo_screen, G_TYPE_OBJECT)
 
@@ -178,6 +189,19 @@ vct_demo_screen_on_items_changed (GListModel *list,
 
 /* ---------------------------------------------------------------- the GObject */
 
+static void
+vct_demo_screen_real_reload (VctDemoScreen *screen)
+{
+  vct_screen_reload (vct_demo_screen_get_model (screen));
+}
+
+static gboolean
+vct_demo_screen_real_claims_error (VctDemoScreen *screen)
+{
+  (void) screen;
+  return FALSE;
+}
+
 static gboolean
 vct_demo_screen_real_is_settled (VctDemoScreen *screen)
 {
@@ -261,6 +285,8 @@ vct_demo_screen_dispose (GObject *object)
 
   priv->view = NULL;
   g_clear_signal_handler (&priv->items_changed_id, priv->list);
+  if (priv->model != NULL)
+    g_signal_handlers_disconnect_by_data (priv->model, screen);
   g_clear_handle_id (&priv->batch_end_id, g_source_remove);
   g_clear_handle_id (&priv->reload_end_id, g_source_remove);
 
@@ -274,6 +300,7 @@ vct_demo_screen_finalize (GObject *object)
   VctDemoScreenPrivate *priv = vct_demo_screen_get_instance_private (screen);
 
   g_clear_object (&priv->list);
+  g_clear_object (&priv->model);
   vct_demo_outline_clear (&priv->outline);
   g_ptr_array_unref (priv->reports);
   g_ptr_array_unref (priv->anchors);
@@ -291,6 +318,8 @@ vct_demo_screen_class_init (VctDemoScreenClass *klass)
   object_class->dispose = vct_demo_screen_dispose;
   object_class->finalize = vct_demo_screen_finalize;
 
+  klass->reload = vct_demo_screen_real_reload;
+  klass->claims_error = vct_demo_screen_real_claims_error;
   klass->is_settled = vct_demo_screen_real_is_settled;
   klass->is_list_hidden = vct_demo_screen_real_is_list_hidden;
   klass->select = vct_demo_screen_real_select;
@@ -315,30 +344,52 @@ vct_demo_screen_init (VctDemoScreen *screen)
 
 /* ------------------------------------------------------------ for the subclasses */
 
+static void vct_demo_screen_on_title   (VctDemoScreen *screen);
+static void vct_demo_screen_on_loading (VctDemoScreen *screen);
+static void vct_demo_screen_on_error   (VctDemoScreen *screen,
+                                        const char    *message);
+
 /**
  * vct_demo_screen_construct:
  * @screen: a screen just made with g_object_new()
- * @list: the model's list (the base keeps a reference)
- * @title: the title to show until the model reports one
+ * @model: (transfer full): the screen's view model
  *
- * Gives the base its list and title, and listens to @list's changes.
+ * Gives the base its model, whose title it shows until the model reports one, and
+ * listens to the model's list, `title` (unless the class reports titles itself),
+ * `loading` and `did-error`.
  */
 void
 vct_demo_screen_construct (VctDemoScreen *screen,
-                           VctListModel  *list,
-                           const char    *title)
+                           VctScreen     *model)
 {
   VctDemoScreenPrivate *priv;
 
   g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
-  g_return_if_fail (VCT_IS_LIST_MODEL (list));
+  g_return_if_fail (VCT_IS_SCREEN (model));
 
   priv = vct_demo_screen_get_instance_private (screen);
-  g_return_if_fail (priv->list == NULL);
-  priv->list = g_object_ref (list);
-  priv->title = g_strdup (title);
-  priv->items_changed_id = g_signal_connect (list, "items-changed",
+  g_return_if_fail (priv->model == NULL);
+  priv->model = model;
+  priv->list = g_object_ref (vct_screen_get_list (model));
+  priv->title = vct_screen_dup_title (model);
+  priv->items_changed_id = g_signal_connect (priv->list, "items-changed",
                                              G_CALLBACK (vct_demo_screen_on_items_changed), screen);
+  if (!VCT_DEMO_SCREEN_GET_CLASS (screen)->titles_on_reload)
+    g_signal_connect_swapped (model, "notify::title", G_CALLBACK (vct_demo_screen_on_title), screen);
+  g_signal_connect_swapped (model, "notify::loading", G_CALLBACK (vct_demo_screen_on_loading), screen);
+  g_signal_connect_swapped (model, "did-error", G_CALLBACK (vct_demo_screen_on_error), screen);
+}
+
+/** vct_demo_screen_get_model: Returns: (transfer none): the screen's view model */
+VctScreen *
+vct_demo_screen_get_model (VctDemoScreen *screen)
+{
+  VctDemoScreenPrivate *priv;
+
+  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), NULL);
+
+  priv = vct_demo_screen_get_instance_private (screen);
+  return priv->model;
 }
 
 /**
@@ -381,36 +432,21 @@ vct_demo_screen_emit_title (VctDemoScreen *screen,
   vct_demo_screen_emit_simple (screen, VCT_DEMO_EVENT_TITLE, priv->title, FALSE);
 }
 
-/**
- * vct_demo_screen_emit_loading:
- * @screen: a screen
- *
- * Reports whether the screen is loading now.
- */
-void
+/* Reports whether the screen is loading now. */
+static void
 vct_demo_screen_emit_loading (VctDemoScreen *screen)
 {
-  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
-
   vct_demo_screen_emit_simple (screen, VCT_DEMO_EVENT_LOADING, NULL, vct_demo_screen_is_loading (screen));
 }
 
-/**
- * vct_demo_screen_emit_reloaded:
- * @screen: a screen
- *
- * Reports a delivered reload (the loading flag, then RELOADED) and, after the first one,
- * selects --select's row (a missing row is reported as a NOTICE).
- */
-void
+/* Reports a delivered reload (the loading flag, then RELOADED) and, after the first one,
+ * selects --select's row (a missing row is reported as a NOTICE). */
+static void
 vct_demo_screen_emit_reloaded (VctDemoScreen *screen)
 {
-  VctDemoScreenPrivate *priv;
+  VctDemoScreenPrivate *priv = vct_demo_screen_get_instance_private (screen);
   gboolean first;
 
-  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
-
-  priv = vct_demo_screen_get_instance_private (screen);
   first = !priv->has_loaded;
   priv->has_loaded = TRUE;
   vct_demo_screen_emit_loading (screen);
@@ -427,22 +463,25 @@ vct_demo_screen_emit_reloaded (VctDemoScreen *screen)
     }
 }
 
-/**
- * vct_demo_screen_emit_error:
- * @screen: a screen
- * @message: the model's message
- *
- * Keeps @message as the alert to show, then reports the loading flag and the error.
- */
-void
-vct_demo_screen_emit_error (VctDemoScreen *screen,
-                            const char    *message)
+/* The model's title changed (the classes that do not report titles themselves). */
+static void
+vct_demo_screen_on_title (VctDemoScreen *screen)
 {
-  VctDemoScreenPrivate *priv;
+  g_autofree char *title = vct_screen_dup_title (vct_demo_screen_get_model (screen));
 
-  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
+  vct_demo_screen_emit_title (screen, title);
+}
 
-  priv = vct_demo_screen_get_instance_private (screen);
+/* An error: a reload's ends it as failed, unless the subclass claims it (a follow's).
+ * The alert keeps @message; the loading flag and the error are reported. */
+static void
+vct_demo_screen_on_error (VctDemoScreen *screen,
+                          const char    *message)
+{
+  VctDemoScreenPrivate *priv = vct_demo_screen_get_instance_private (screen);
+
+  if (!VCT_DEMO_SCREEN_GET_CLASS (screen)->claims_error (screen) && priv->reload_end_id != 0)
+    priv->reload_failed = TRUE;
   g_free (priv->alert);
   priv->alert = g_strdup (message);
   vct_demo_screen_emit_loading (screen);
@@ -510,48 +549,20 @@ vct_demo_screen_on_reload_end (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/**
- * vct_demo_screen_end_reload_later:
- * @screen: a screen
- *
- * A reload is over, but its error, if any, may come later in the same dispatch of the
- * model's scheduler: report it from a G_PRIORITY_HIGH idle, which runs once that dispatch
- * is done: RELOADED, or only the loading flag after vct_demo_screen_fail_reload(). The
- * screen is loading until then.
- */
-void
-vct_demo_screen_end_reload_later (VctDemoScreen *screen)
+/* `loading` changed: true is reported now; false ends the reload later (see the top). */
+static void
+vct_demo_screen_on_loading (VctDemoScreen *screen)
 {
-  VctDemoScreenPrivate *priv;
+  VctDemoScreenPrivate *priv = vct_demo_screen_get_instance_private (screen);
 
-  g_return_if_fail (VCT_DEMO_IS_SCREEN (screen));
-
-  priv = vct_demo_screen_get_instance_private (screen);
+  if (vct_screen_is_loading (priv->model))
+    {
+      vct_demo_screen_emit_loading (screen);
+      return;
+    }
   priv->reload_failed = FALSE;
   if (priv->reload_end_id == 0)
     priv->reload_end_id = g_idle_add_full (G_PRIORITY_HIGH, vct_demo_screen_on_reload_end, screen, NULL);
-}
-
-/**
- * vct_demo_screen_fail_reload:
- * @screen: a screen
- *
- * The reload being ended failed (its error is being reported).
- *
- * Returns: whether a reload was being ended
- */
-gboolean
-vct_demo_screen_fail_reload (VctDemoScreen *screen)
-{
-  VctDemoScreenPrivate *priv;
-
-  g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), FALSE);
-
-  priv = vct_demo_screen_get_instance_private (screen);
-  if (priv->reload_end_id == 0)
-    return FALSE;
-  priv->reload_failed = TRUE;
-  return TRUE;
 }
 
 /* ---------------------------------------------------------------- for the views */
@@ -915,7 +926,7 @@ vct_demo_screen_is_loading (VctDemoScreen *screen)
   g_return_val_if_fail (VCT_DEMO_IS_SCREEN (screen), FALSE);
 
   priv = vct_demo_screen_get_instance_private (screen);
-  return VCT_DEMO_SCREEN_GET_CLASS (screen)->is_loading (screen) || priv->reload_end_id != 0;
+  return vct_screen_is_loading (priv->model) || priv->reload_end_id != 0;
 }
 
 /**
