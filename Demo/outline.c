@@ -4,9 +4,12 @@
  * its flat position in the GListModel (section by section: the header, the rows, the
  * footer). A footer, which no screen has, takes no row number and no line.
  *
- * This is the one place where row numbers and lines meet flat positions. The outline
- * holds one entry per section (never one per row), so a 100 000-row list costs what its
- * sections cost; lookups are binary searches. */
+ * This is the one place where row numbers and lines meet flat positions. The list tells
+ * where each section is (vct_list_model_get_section(), which also answers which section
+ * holds a flat position); the outline adds what it does not: each section's first row
+ * number and first line, headers and footers left out of the rows. It holds one entry
+ * per section (never one per row), so a 100 000-row list costs what its sections cost;
+ * a row number or a line is found by a binary search. */
 
 #include "outline.h"
 
@@ -17,6 +20,7 @@
 void
 vct_demo_outline_init (VctDemoOutline *outline)
 {
+  outline->list = NULL;
   outline->sections = g_array_new (FALSE, TRUE, sizeof (VctDemoOutlineSection));
   outline->n_rows = 0;
   outline->n_lines = 0;
@@ -60,6 +64,7 @@ vct_demo_outline_update (VctDemoOutline *outline,
   guint n_items = g_list_model_get_n_items (items);
   guint position = 0;
 
+  outline->list = list;
   g_array_set_size (outline->sections, 0);
   outline->n_rows = 0;
   outline->n_lines = 0;
@@ -95,8 +100,8 @@ vct_demo_outline_section (const VctDemoOutline *outline,
   return &g_array_index (outline->sections, VctDemoOutlineSection, index);
 }
 
-/* The last section whose field at @offset (first_row, first_line or start) is at or
- * before @value: sections that take no row (line, position) share it with the next one,
+/* The last section whose field at @offset (first_row or first_line) is at or
+ * before @value: sections that take no row (line) share it with the next one,
  * which is the one that holds it. There must be a section. */
 static guint
 vct_demo_outline_search (const VctDemoOutline *outline,
@@ -172,19 +177,21 @@ vct_demo_outline_find_line (const VctDemoOutline *outline,
   return TRUE;
 }
 
-/* The section holding flat @position (the last one for a position past the end), and in
+/* The section holding flat @position, as the list answers (%NULL past the end), and in
  * *@first the flat position of its first row (after its header). */
 static const VctDemoOutlineSection *
 vct_demo_outline_section_at (const VctDemoOutline *outline,
                              guint                 position,
                              guint                *first)
 {
+  guint start;
+  guint index = vct_list_model_get_section (outline->list, position, &start, NULL);
   const VctDemoOutlineSection *found;
 
-  found = vct_demo_outline_section (outline,
-                                    vct_demo_outline_search (outline, position,
-                                                             G_STRUCT_OFFSET (VctDemoOutlineSection, start)));
-  *first = found->start + (found->has_header ? 1 : 0);
+  if (index >= outline->sections->len)
+    return NULL;
+  found = vct_demo_outline_section (outline, index);
+  *first = start + (found->has_header ? 1 : 0);
   return found;
 }
 
@@ -206,7 +213,7 @@ vct_demo_outline_row_at (const VctDemoOutline *outline,
   if (outline->n_rows == 0)
     return G_MAXUINT;
   found = vct_demo_outline_section_at (outline, position, &first);
-  if (position < first || position - first >= found->n_rows)
+  if (found == NULL || position < first || position - first >= found->n_rows)
     return G_MAXUINT;
   return found->first_row + (position - first);
 }
@@ -230,6 +237,8 @@ vct_demo_outline_row_near (const VctDemoOutline *outline,
   if (outline->n_rows == 0)
     return G_MAXUINT;
   found = vct_demo_outline_section_at (outline, position, &first);
+  if (found == NULL)
+    return outline->n_rows - 1;
   offset = position > first ? position - first : 0;
   if (offset < found->n_rows)
     return found->first_row + offset;

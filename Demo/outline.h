@@ -19,9 +19,10 @@ typedef struct {
 } VctDemoOutlineSection;
 
 typedef struct {
-  GArray *sections;     /* (element-type VctDemoOutlineSection) */
-  guint   n_rows;
-  guint   n_lines;
+  VctListModel *list;       /* the list it describes (not owned) */
+  GArray       *sections;   /* (element-type VctDemoOutlineSection) */
+  guint         n_rows;
+  guint         n_lines;
 } VctDemoOutline;
 
 void     vct_demo_outline_init        (VctDemoOutline       *outline);
