@@ -539,18 +539,6 @@ test_quark_name (void)
 
 /* ------------------------------------------------------------------ the song picker */
 
-/* Songs 1 … @n: title "song <id>", subtitle "sub <id>", 60 * id + 5 seconds. */
-static char *
-songs_doc (guint n)
-{
-  GString *doc = g_string_new ("[");
-
-  for (guint id = 1; id <= n; id++)
-    g_string_append_printf (doc, "%s{\"id\": %u, \"title\": \"song %u\", \"subtitle\": \"sub %u\", \"duration\": %u}",
-                            id == 1 ? "" : ", ", id, id, id, 60 * id + 5);
-  g_string_append (doc, "]");
-  return g_string_free (doc, FALSE);
-}
 
 /* A picker over a FakeService (common/vct-test.h), every signal and `notify::` of the
  * model counted, and its list's items-changed. */
@@ -588,7 +576,7 @@ static void
 picker_setup (Picker *picker, guint n_songs)
 {
   VctSongService *service;
-  char *json = songs_doc (n_songs);
+  char *json = vct_test_songs_json (1, n_songs);
 
   memset (picker, 0, sizeof *picker);
   fake_service_init (&picker->fake, NULL);

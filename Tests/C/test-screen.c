@@ -52,18 +52,6 @@ typedef struct
 
 /* ------------------------------------------------------------- documents */
 
-/* Songs 1..@n: title "song <id>", subtitle "sub <id>". */
-static char *
-songs_doc (guint n)
-{
-  GString *doc = g_string_new ("[");
-
-  for (guint id = 1; id <= n; id++)
-    g_string_append_printf (doc, "%s{\"id\": %u, \"title\": \"song %u\", \"subtitle\": \"sub %u\", \"duration\": %u}",
-                            id == 1 ? "" : ", ", id, id, id, 60 * id + 5);
-  g_string_append (doc, "]");
-  return g_string_free (doc, FALSE);
-}
 
 /* The document a good reload of @fx's screen returns. */
 static char *
@@ -77,7 +65,7 @@ good_doc (ScreenFx *fx)
       return vct_test_feed_standard_doc (FALSE);
     case SCREEN_PICKER:
     default:
-      return songs_doc (4);
+      return vct_test_songs_json (1, 4);
     }
 }
 

@@ -244,20 +244,6 @@ standard_doc (void)
 
 #define STANDARD_N_ITEMS 11
 
-/* Songs @first..@last: title "song <id>", subtitle "sub <id>", 60 * id + 5 seconds. */
-static char *
-songs_doc (gint64 first, gint64 last)
-{
-  GString *doc = g_string_new ("[");
-
-  for (gint64 id = first; id <= last; id++)
-    g_string_append_printf (doc,
-                            "%s{\"id\": %" G_GINT64_FORMAT ", \"title\": \"song %" G_GINT64_FORMAT
-                            "\", \"subtitle\": \"sub %" G_GINT64_FORMAT "\", \"duration\": %" G_GINT64_FORMAT "}",
-                            id == first ? "" : ", ", id, id, id, 60 * id + 5);
-  g_string_append (doc, "]");
-  return g_string_free (doc, FALSE);
-}
 
 /* ------------------------------------------------------------- fixtures */
 
@@ -1245,7 +1231,7 @@ test_songs (void)
   VctApiRequest *request;
   GObject *rows[4];
   const char *const tags[4] = { "s1", "s2", "s3", "s4" };
-  char *json = songs_doc (1, 4);
+  char *json = vct_test_songs_json (1, 4);
 
   songs_fx_setup (&fx);
   assert_picker (fx.model, VCT_SONG_PICKER_STATE_PICKING, PICKING_TITLE, FALSE);
@@ -1514,7 +1500,7 @@ test_songs_threads_other_callers (void)
   SongsFx fx;
   VctApiRequest *request;
   GObject *s1, *s2, *s3;
-  char *json = songs_doc (1, 3);
+  char *json = vct_test_songs_json (1, 3);
 
   songs_fx_setup (&fx);
   sg_call_in_thread (SG_PICKER_RELOAD, fx.model);
@@ -1885,7 +1871,7 @@ test_songs_lifetime_unref_pending (void)
   VctApiRequest *request;
   GCancellable *cancellable;
   GListModel *list;
-  char *json = songs_doc (1, 3);
+  char *json = vct_test_songs_json (1, 3);
 
   songs_fx_setup (&fx);
   list = g_object_ref (fx.list);

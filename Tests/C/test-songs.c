@@ -25,20 +25,6 @@
 
 /* ------------------------------------------------------------------ documents */
 
-/* Songs @first..@last: title "song <id>", subtitle "sub <id>", 60 * id + 5 seconds. */
-static char *
-songs_doc (gint64 first, gint64 last)
-{
-  GString *doc = g_string_new ("[");
-
-  for (gint64 id = first; id <= last; id++)
-    g_string_append_printf (doc,
-                            "%s{\"id\": %" G_GINT64_FORMAT ", \"title\": \"song %" G_GINT64_FORMAT
-                            "\", \"subtitle\": \"sub %" G_GINT64_FORMAT "\", \"duration\": %" G_GINT64_FORMAT "}",
-                            id == first ? "" : ", ", id, id, id, 60 * id + 5);
-  g_string_append (doc, "]");
-  return g_string_free (doc, FALSE);
-}
 
 /* ------------------------------------------------------------------ Picker */
 
@@ -309,7 +295,7 @@ static void
 setup (FakeService *fake, Picker *picker, gint64 n)
 {
   VctSongService *service;
-  char *json = songs_doc (1, n);
+  char *json = vct_test_songs_json (1, n);
 
   fake_service_init (fake, NULL);
   service = song_service_over (fake);
@@ -927,7 +913,7 @@ test_loading_flag (void)
   FakeService fake;
   Picker picker;
   guint mark;
-  char *json = songs_doc (1, 3);
+  char *json = vct_test_songs_json (1, 3);
 
   setup (&fake, &picker, 3);
   g_assert_false (vct_song_picker_model_is_loading (picker.model));
@@ -996,7 +982,7 @@ test_reload_keeps_selection (void)
   FakeService fake;
   Picker picker;
   VctApiRequest *first, *second;
-  char *old = songs_doc (1, 3), *newer = songs_doc (3, 4);
+  char *old = vct_test_songs_json (1, 3), *newer = vct_test_songs_json (3, 4);
   guint mark;
 
   setup (&fake, &picker, 3);
@@ -1038,7 +1024,7 @@ test_custom_from_another_thread (void)
   VctSongService *service;
   Picker picker;
   VctApiRequest *request;
-  char *json = songs_doc (1, 4);
+  char *json = vct_test_songs_json (1, 4);
 
   fake_service_init (&fake, NULL);
   service = song_service_over (&fake);
@@ -1067,7 +1053,7 @@ static void
 test_uri_services (void)
 {
   VctTestServer *server = vct_test_server_new ();
-  char *json = songs_doc (7, 8);
+  char *json = vct_test_songs_json (7, 8);
   char *file_uri = vct_test_write_temp (json, -1, NULL);
   char *http_uri = vct_test_server_uri (server, "/media/songs.json");
   const char *uris[] = { file_uri, http_uri };
@@ -1205,7 +1191,7 @@ test_unref_with_reload_in_flight (void)
   Picker picker;
   VctApiRequest *request;
   GCancellable *cancellable;
-  char *json = songs_doc (1, 3);
+  char *json = vct_test_songs_json (1, 3);
   guint mark;
 
   setup (&fake, &picker, 2);

@@ -166,6 +166,20 @@ wait_int_at_least (GMainContext *context, gint *value, gint target)
 }
 
 char *
+vct_test_songs_json (gint64 first, gint64 last)
+{
+  GString *doc = g_string_new ("[");
+
+  for (gint64 id = first; id <= last; id++)
+    g_string_append_printf (doc,
+                            "%s{\"id\": %" G_GINT64_FORMAT ", \"title\": \"song %" G_GINT64_FORMAT
+                            "\", \"subtitle\": \"sub %" G_GINT64_FORMAT "\", \"duration\": %" G_GINT64_FORMAT "}",
+                            id == first ? "" : ", ", id, id, id, 60 * id + 5);
+  g_string_append (doc, "]");
+  return g_string_free (doc, FALSE);
+}
+
+char *
 vct_test_photos_json (gint64 first_id, guint n)
 {
   return vct_test_photos_json_ordered (first_id, n, FALSE);

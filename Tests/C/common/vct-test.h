@@ -73,6 +73,10 @@ char *vct_test_photos_json (gint64 first_id, guint n);
 /* The same records, in id order or (@reversed) from the last id down. */
 char *vct_test_photos_json_ordered (gint64 first_id, guint n, gboolean reversed);
 
+/* A songs document: songs @first..@last, title "song <id>", subtitle "sub <id>",
+ * 60 * id + 5 seconds. g_free. */
+char *vct_test_songs_json (gint64 first, gint64 last);
+
 /* A feed document (the JSON array a feed service returns), built entry by entry:
  * vct_test_feed_doc_new, then members and photos, then vct_test_feed_doc_end (returns
  * the text, g_free). A member @id is named "member @id" with an avatar URL; a photo @id
