@@ -5,9 +5,10 @@
  *
  * The model is the Swift core's FeedViewModel behind CScreen
  * (Sources/VCTable/CBridge/CFeedModel.swift), which forwards each of its observables
- * and events here, as a notify or a signal, on the context thread. The properties read
- * the core's getters. It implements VctScreen (vct-screen.c), whose four properties it
- * overrides and whose did-error it emits.
+ * and events here, as a notify or a signal, on the context thread. The functions below
+ * check their arguments and call the core through its table (vctable-private.h); the
+ * properties read those functions. It implements VctScreen (vct-screen.c), whose four
+ * properties it overrides and whose did-error it emits.
  */
 
 #include <vctable.h>
@@ -191,6 +192,130 @@ vct_feed_model_screen_init (VctScreenInterface *iface)
   iface->dup_last_error = vct_feed_model_screen_dup_last_error;
 }
 
+/* ------------------------------------------------------------ the functions */
+
+/**
+ * vct_feed_model_new:
+ * @service: (transfer none): where feeds come from; the model keeps a reference
+ *
+ * Creates a feed bound to the calling thread's thread-default `GMainContext` (the global
+ * default context when none was pushed): its signals and `notify` are emitted there. It
+ * fetches nothing until [method@FeedModel.reload].
+ *
+ * Returns: (transfer full): a new feed bound to the thread-default `GMainContext`; its
+ *   title is "Loading..." and its list hidden until the first reload delivers
+ */
+VctFeedModel *
+vct_feed_model_new (VctFeedService *service)
+{
+  g_return_val_if_fail (VCT_IS_FEED_SERVICE (service), NULL);
+
+  return vct_core ()->feed_model_new (_vct_feed_service_get_core (service));
+}
+
+/**
+ * vct_feed_model_factory_instance:
+ *
+ * The feed with its default service: `VCTABLE_FEEDS_URL` when set, otherwise the feeds
+ * fixture installed with VCTable.
+ *
+ * Returns: (transfer full): a new feed
+ */
+VctFeedModel *
+vct_feed_model_factory_instance (void)
+{
+  return vct_core ()->feed_model_new_factory ();
+}
+
+/**
+ * vct_feed_model_dup_title:
+ * @model: a feed
+ *
+ * The screen's title (the [property@Screen:title] property); inside its `notify`
+ * handler, the title as of that change. Call on the context thread.
+ *
+ * Returns: (transfer full): "Loading..." while a reload runs (from the call to
+ *   vct_feed_model_reload(), every time), then "Your Feeds" once it delivered, with data
+ *   or with an error; free with g_free()
+ */
+char *
+vct_feed_model_dup_title (VctFeedModel *model)
+{
+  g_return_val_if_fail (VCT_IS_FEED_MODEL (model), NULL);
+
+  return vct_core ()->feed_model_dup_title (model->core);
+}
+
+/**
+ * vct_feed_model_is_loading:
+ * @model: a feed
+ *
+ * Whether a reload is in flight (the [property@Screen:loading] property): %TRUE from
+ * the call to [method@FeedModel.reload] until its outcome is delivered. Call on the
+ * context thread.
+ *
+ * Returns: whether a reload is in flight (show a spinner)
+ */
+gboolean
+vct_feed_model_is_loading (VctFeedModel *model)
+{
+  g_return_val_if_fail (VCT_IS_FEED_MODEL (model), FALSE);
+
+  return vct_core ()->feed_model_is_loading (model->core);
+}
+
+/**
+ * vct_feed_model_is_list_hidden:
+ * @model: a feed
+ *
+ * Whether the list should be hidden (the [property@FeedModel:list-hidden] property). Call
+ * on the context thread.
+ *
+ * Returns: whether the list is hidden: until data first arrives; a later reload leaves the
+ *   last good rows shown
+ */
+gboolean
+vct_feed_model_is_list_hidden (VctFeedModel *model)
+{
+  /* The property's default for anything else. */
+  g_return_val_if_fail (VCT_IS_FEED_MODEL (model), TRUE);
+
+  return vct_core ()->feed_model_is_list_hidden (model->core);
+}
+
+/**
+ * vct_feed_model_get_list:
+ * @model: a feed
+ *
+ * The feed's rows (the [property@Screen:list] property): one section per day, newest
+ * first, each a [class@DayHeaderRow] then the day's [class@MemberRow] and
+ * [class@FeedPhotoRow] objects. The same list for the model's whole life; a reload reports
+ * only the differences as its `items-changed`.
+ *
+ * Returns: (transfer none): the feed's rows, valid while @model lives
+ */
+VctListModel *
+vct_feed_model_get_list (VctFeedModel *model)
+{
+  g_return_val_if_fail (VCT_IS_FEED_MODEL (model), NULL);
+
+  return vct_core ()->feed_model_get_list (model->core);
+}
+
+/**
+ * vct_feed_model_reload:
+ * @model: a feed
+ *
+ * Fetches the feeds; supersedes a reload in flight. Safe from any thread.
+ */
+void
+vct_feed_model_reload (VctFeedModel *model)
+{
+  g_return_if_fail (VCT_IS_FEED_MODEL (model));
+
+  vct_core ()->feed_model_reload (model->core);
+}
+
 /* ------------------------------------------------------------ the seam, for Swift */
 
 gpointer
@@ -201,10 +326,3 @@ _vct_feed_model_new (gpointer core)
   self->core = core;
   return self;
 }
-
-gpointer
-_vct_feed_model_get_core (gconstpointer model)
-{
-  return model != NULL && VCT_IS_FEED_MODEL ((gpointer) model) ? VCT_FEED_MODEL ((gpointer) model)->core : NULL;
-}
-

@@ -6,8 +6,9 @@
  * The model is the Swift core's SongPickerViewModel behind CScreen
  * (Sources/VCTable/CBridge/CSongPickerModel.swift), which forwards each of its
  * observables and events here, as a notify or a signal, on the context thread. The
- * properties read the core's getters. It implements VctScreen (vct-screen.c), whose four
- * properties it overrides and whose did-error it emits.
+ * functions below check their arguments and call the core through its table
+ * (vctable-private.h); the properties read those functions. It implements VctScreen
+ * (vct-screen.c), whose four properties it overrides and whose did-error it emits.
  */
 
 #include <vctable.h>
@@ -222,6 +223,246 @@ vct_song_picker_model_screen_init (VctScreenInterface *iface)
   iface->dup_last_error = vct_song_picker_model_screen_dup_last_error;
 }
 
+/* ------------------------------------------------------------ the functions */
+
+/**
+ * vct_song_picker_model_new:
+ * @service: (transfer none): where songs come from; the model keeps a reference
+ *
+ * Creates a picker bound to the calling thread's thread-default `GMainContext` (the
+ * global default context when none was pushed): its signals and `notify` are emitted
+ * there. It starts picking, with an empty list, and fetches nothing until
+ * [method@SongPickerModel.reload].
+ *
+ * Returns: (transfer full): a new picker, bound to the thread-default `GMainContext`
+ */
+VctSongPickerModel *
+vct_song_picker_model_new (VctSongService *service)
+{
+  g_return_val_if_fail (VCT_IS_SONG_SERVICE (service), NULL);
+
+  return vct_core ()->song_picker_model_new (_vct_song_service_get_core (service));
+}
+
+/**
+ * vct_song_picker_model_factory_instance:
+ *
+ * The picker with its default service: `VCTABLE_SONGS_URL` when set, otherwise the
+ * songs fixture installed with VCTable.
+ *
+ * Returns: (transfer full): a new picker
+ */
+VctSongPickerModel *
+vct_song_picker_model_factory_instance (void)
+{
+  return vct_core ()->song_picker_model_new_factory ();
+}
+
+/**
+ * vct_song_picker_model_get_state:
+ * @model: a picker
+ *
+ * The screen state (the [property@SongPickerModel:state] property); inside its `notify`
+ * handler, the state as of that change. Call on the context thread.
+ *
+ * Returns: the screen state
+ */
+VctSongPickerState
+vct_song_picker_model_get_state (VctSongPickerModel *model)
+{
+  g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), VCT_SONG_PICKER_STATE_PICKING);
+
+  return (VctSongPickerState) vct_core ()->song_picker_model_get_state (model->core);
+}
+
+/**
+ * vct_song_picker_model_dup_title:
+ * @model: a picker
+ *
+ * The screen's title (the [property@Screen:title] property); inside its `notify`
+ * handler, the title as of that change. Call on the context thread.
+ *
+ * Returns: (transfer full): "Pick meditation song" or "Player"; free with g_free()
+ */
+char *
+vct_song_picker_model_dup_title (VctSongPickerModel *model)
+{
+  g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), NULL);
+
+  return vct_core ()->song_picker_model_dup_title (model->core);
+}
+
+/**
+ * vct_song_picker_model_get_button_title:
+ * @model: a picker
+ *
+ * The start button's title (the [property@SongPickerModel:button-title] property): the
+ * same text in every state.
+ *
+ * Returns: (transfer none): "START MEDITATION SESSION", a static string
+ */
+const char *
+vct_song_picker_model_get_button_title (VctSongPickerModel *model)
+{
+  g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), NULL);
+
+  return vct_core ()->song_picker_model_get_button_title ();
+}
+
+/**
+ * vct_song_picker_model_is_button_enabled:
+ * @model: a picker
+ *
+ * Whether the start button can be pressed (the
+ * [property@SongPickerModel:button-enabled] property). Call on the context thread.
+ *
+ * Returns: whether the start button is enabled (a song is selected)
+ */
+gboolean
+vct_song_picker_model_is_button_enabled (VctSongPickerModel *model)
+{
+  g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), FALSE);
+
+  return vct_core ()->song_picker_model_is_button_enabled (model->core);
+}
+
+/**
+ * vct_song_picker_model_is_loading:
+ * @model: a picker
+ *
+ * Whether the songs are being fetched (the [property@Screen:loading] property):
+ * %TRUE from the call to [method@SongPickerModel.reload] until its outcome is delivered.
+ * Call on the context thread.
+ *
+ * Returns: whether a reload is in flight (show a spinner); it goes back to %FALSE when
+ *   the reload ends, whether or not the songs changed
+ */
+gboolean
+vct_song_picker_model_is_loading (VctSongPickerModel *model)
+{
+  g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), FALSE);
+
+  return vct_core ()->song_picker_model_is_loading (model->core);
+}
+
+/**
+ * vct_song_picker_model_get_list:
+ * @model: a picker
+ *
+ * The songs shown (the [property@Screen:list] property): one section of
+ * [class@SongRow] objects, the songs a session leaves out removed while listening. The
+ * same list for the model's whole life.
+ *
+ * Returns: (transfer none): the visible songs, valid while @model lives
+ */
+VctListModel *
+vct_song_picker_model_get_list (VctSongPickerModel *model)
+{
+  g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), NULL);
+
+  return vct_core ()->song_picker_model_get_list (model->core);
+}
+
+/**
+ * vct_song_picker_model_reload:
+ * @model: a picker
+ *
+ * Fetches the songs. Safe from any thread.
+ */
+void
+vct_song_picker_model_reload (VctSongPickerModel *model)
+{
+  g_return_if_fail (VCT_IS_SONG_PICKER_MODEL (model));
+
+  vct_core ()->song_picker_model_reload (model->core);
+}
+
+/**
+ * vct_song_picker_model_start:
+ * @model: a picker
+ *
+ * Starts listening: the first selected song in list order (not the first picked) plays,
+ * the other selected songs are playable, the unselected ones leave the list. Call on the
+ * context thread.
+ *
+ * Returns: %FALSE when not picking or nothing is selected
+ */
+gboolean
+vct_song_picker_model_start (VctSongPickerModel *model)
+{
+  g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), FALSE);
+
+  return vct_core ()->song_picker_model_start (model->core);
+}
+
+/**
+ * vct_song_picker_model_next:
+ * @model: a picker
+ *
+ * Plays the next playable song. At the last song the session finishes, as the
+ * original's `playNext` does: the state becomes %VCT_SONG_PICKER_STATE_FINISHED (no song
+ * playing), then `dismiss` is reported (the screen asks to be closed).
+ *
+ * Returns: %TRUE when listening (a song played, or the session finished); %FALSE, doing
+ *   nothing, when not listening
+ */
+gboolean
+vct_song_picker_model_next (VctSongPickerModel *model)
+{
+  g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), FALSE);
+
+  return vct_core ()->song_picker_model_next (model->core);
+}
+
+/**
+ * vct_song_picker_model_previous:
+ * @model: a picker
+ *
+ * Plays the previous playable song.
+ *
+ * Returns: %FALSE when not listening or at the first song
+ */
+gboolean
+vct_song_picker_model_previous (VctSongPickerModel *model)
+{
+  g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), FALSE);
+
+  return vct_core ()->song_picker_model_previous (model->core);
+}
+
+/**
+ * vct_song_picker_model_finish_song:
+ * @model: a picker
+ *
+ * The playing song ended: what [method@SongPickerModel.next] does. Plays the next song;
+ * after the last one the state becomes %VCT_SONG_PICKER_STATE_FINISHED (no song playing),
+ * then `dismiss` is reported.
+ *
+ * Returns: %TRUE when listening; %FALSE, doing nothing, when not listening
+ */
+gboolean
+vct_song_picker_model_finish_song (VctSongPickerModel *model)
+{
+  g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), FALSE);
+
+  return vct_core ()->song_picker_model_finish_song (model->core);
+}
+
+/**
+ * vct_song_picker_model_back:
+ * @model: a picker
+ *
+ * Goes back: from listening or finished to picking, keeping the selection; from picking,
+ * reports `dismiss`.
+ */
+void
+vct_song_picker_model_back (VctSongPickerModel *model)
+{
+  g_return_if_fail (VCT_IS_SONG_PICKER_MODEL (model));
+
+  vct_core ()->song_picker_model_back (model->core);
+}
+
 /* ------------------------------------------------------------ the seam, for Swift */
 
 gpointer
@@ -232,11 +473,3 @@ _vct_song_picker_model_new (gpointer core)
   self->core = core;
   return self;
 }
-
-gpointer
-_vct_song_picker_model_get_core (gconstpointer model)
-{
-  return model != NULL && VCT_IS_SONG_PICKER_MODEL ((gpointer) model)
-    ? VCT_SONG_PICKER_MODEL ((gpointer) model)->core : NULL;
-}
-

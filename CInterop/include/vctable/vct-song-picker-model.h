@@ -77,160 +77,32 @@ typedef enum {
  */
 GType vct_song_picker_state_get_type (void) G_GNUC_CONST;
 
-/**
- * vct_song_picker_model_new:
- * @service: (transfer none): where songs come from; the model keeps a reference
- *
- * Creates a picker bound to the calling thread's thread-default `GMainContext` (the
- * global default context when none was pushed): its signals and `notify` are emitted
- * there. It starts picking, with an empty list, and fetches nothing until
- * [method@SongPickerModel.reload].
- *
- * Returns: (transfer full): a new picker, bound to the thread-default `GMainContext`
- */
 VctSongPickerModel *vct_song_picker_model_new (VctSongService *service);
 
-/**
- * vct_song_picker_model_factory_instance:
- *
- * The picker with its default service: `VCTABLE_SONGS_URL` when set, otherwise the
- * songs fixture installed with VCTable.
- *
- * Returns: (transfer full): a new picker
- */
 VctSongPickerModel *vct_song_picker_model_factory_instance (void);
 
-/**
- * vct_song_picker_model_get_state:
- * @model: a picker
- *
- * The screen state (the [property@SongPickerModel:state] property); inside its `notify`
- * handler, the state as of that change. Call on the context thread.
- *
- * Returns: the screen state
- */
 VctSongPickerState vct_song_picker_model_get_state (VctSongPickerModel *model);
 
-/**
- * vct_song_picker_model_dup_title:
- * @model: a picker
- *
- * The screen's title (the [property@Screen:title] property); inside its `notify`
- * handler, the title as of that change. Call on the context thread.
- *
- * Returns: (transfer full): "Pick meditation song" or "Player"; free with g_free()
- */
 char *vct_song_picker_model_dup_title (VctSongPickerModel *model);
 
-/**
- * vct_song_picker_model_get_button_title:
- * @model: a picker
- *
- * The start button's title (the [property@SongPickerModel:button-title] property): the
- * same text in every state.
- *
- * Returns: (transfer none): "START MEDITATION SESSION", a static string
- */
 const char *vct_song_picker_model_get_button_title (VctSongPickerModel *model);
 
-/**
- * vct_song_picker_model_is_button_enabled:
- * @model: a picker
- *
- * Whether the start button can be pressed (the
- * [property@SongPickerModel:button-enabled] property). Call on the context thread.
- *
- * Returns: whether the start button is enabled (a song is selected)
- */
 gboolean vct_song_picker_model_is_button_enabled (VctSongPickerModel *model);
 
-/**
- * vct_song_picker_model_is_loading:
- * @model: a picker
- *
- * Whether the songs are being fetched (the [property@Screen:loading] property):
- * %TRUE from the call to [method@SongPickerModel.reload] until its outcome is delivered.
- * Call on the context thread.
- *
- * Returns: whether a reload is in flight (show a spinner); it goes back to %FALSE when
- *   the reload ends, whether or not the songs changed
- */
 gboolean vct_song_picker_model_is_loading (VctSongPickerModel *model);
 
-/**
- * vct_song_picker_model_get_list:
- * @model: a picker
- *
- * The songs shown (the [property@Screen:list] property): one section of
- * [class@SongRow] objects, the songs a session leaves out removed while listening. The
- * same list for the model's whole life.
- *
- * Returns: (transfer none): the visible songs, valid while @model lives
- */
 VctListModel *vct_song_picker_model_get_list (VctSongPickerModel *model);
 
-/**
- * vct_song_picker_model_reload:
- * @model: a picker
- *
- * Fetches the songs. Safe from any thread.
- */
 void vct_song_picker_model_reload (VctSongPickerModel *model);
 
-/**
- * vct_song_picker_model_start:
- * @model: a picker
- *
- * Starts listening: the first selected song in list order (not the first picked) plays,
- * the other selected songs are playable, the unselected ones leave the list. Call on the
- * context thread.
- *
- * Returns: %FALSE when not picking or nothing is selected
- */
 gboolean vct_song_picker_model_start (VctSongPickerModel *model);
 
-/**
- * vct_song_picker_model_next:
- * @model: a picker
- *
- * Plays the next playable song. At the last song the session finishes, as the
- * original's `playNext` does: the state becomes %VCT_SONG_PICKER_STATE_FINISHED (no song
- * playing), then `dismiss` is reported (the screen asks to be closed).
- *
- * Returns: %TRUE when listening (a song played, or the session finished); %FALSE, doing
- *   nothing, when not listening
- */
 gboolean vct_song_picker_model_next (VctSongPickerModel *model);
 
-/**
- * vct_song_picker_model_previous:
- * @model: a picker
- *
- * Plays the previous playable song.
- *
- * Returns: %FALSE when not listening or at the first song
- */
 gboolean vct_song_picker_model_previous (VctSongPickerModel *model);
 
-/**
- * vct_song_picker_model_finish_song:
- * @model: a picker
- *
- * The playing song ended: what [method@SongPickerModel.next] does. Plays the next song;
- * after the last one the state becomes %VCT_SONG_PICKER_STATE_FINISHED (no song playing),
- * then `dismiss` is reported.
- *
- * Returns: %TRUE when listening; %FALSE, doing nothing, when not listening
- */
 gboolean vct_song_picker_model_finish_song (VctSongPickerModel *model);
 
-/**
- * vct_song_picker_model_back:
- * @model: a picker
- *
- * Goes back: from listening or finished to picking, keeping the selection; from picking,
- * reports `dismiss`.
- */
 void vct_song_picker_model_back (VctSongPickerModel *model);
 
 G_END_DECLS

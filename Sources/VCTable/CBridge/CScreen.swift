@@ -78,17 +78,10 @@ final class CScreen<Model: CScreenModel>: CObjectCore, CScreenCore, @unchecked S
         return OpaquePointer(made)
     }
 
-    /// The core of a screen object: `core(pointer)` is the class's core getter (nil for
-    /// another type, then a critical naming `check`).
-    static func from(
-        _ pointer: OpaquePointer?, _ core: (UnsafeRawPointer?) -> UnsafeMutableRawPointer?,
-        _ function: StaticString, _ check: StaticString
-    ) -> CScreen? {
-        guard let found = core(UnsafeRawPointer(pointer)) else {
-            _ = cCheck(false, function, check)
-            return nil
-        }
-        return Unmanaged<CScreen>.fromOpaque(found).takeUnretainedValue()
+    /// The core a `VctCore` entry receives (its object checked it and holds it for the
+    /// call), borrowed.
+    static func borrowed(_ core: UnsafeMutableRawPointer?) -> CScreen {
+        Unmanaged<CScreen>.fromOpaque(core!).takeUnretainedValue()
     }
 
     func dispose() {

@@ -17,13 +17,10 @@ extension CServiceBox where Service == any FeedService {
         OpaquePointer(_vct_feed_service_new(Unmanaged.passRetained(CFeedService(service)).toOpaque())!)
     }
 
-    /// The core of a `VctFeedService *` argument, with GLib's critical for anything else.
-    static func from(_ pointer: OpaquePointer?, _ function: StaticString) -> CFeedService? {
-        guard let core = _vct_feed_service_get_core(UnsafeRawPointer(pointer)) else {
-            _ = cCheck(false, function, "VCT_IS_FEED_SERVICE (service)")
-            return nil
-        }
-        return Unmanaged<CFeedService>.fromOpaque(core).takeUnretainedValue()
+    /// The core a `VctCore` entry receives (a `VctFeedService`'s, checked by its
+    /// caller), borrowed.
+    static func borrowed(_ core: UnsafeMutableRawPointer?) -> CFeedService {
+        Unmanaged<CFeedService>.fromOpaque(core!).takeUnretainedValue()
     }
 }
 
@@ -33,13 +30,10 @@ extension CServiceBox where Service == any SongService {
         OpaquePointer(_vct_song_service_new(Unmanaged.passRetained(CSongService(service)).toOpaque())!)
     }
 
-    /// The core of a `VctSongService *` argument, with GLib's critical for anything else.
-    static func from(_ pointer: OpaquePointer?, _ function: StaticString) -> CSongService? {
-        guard let core = _vct_song_service_get_core(UnsafeRawPointer(pointer)) else {
-            _ = cCheck(false, function, "VCT_IS_SONG_SERVICE (service)")
-            return nil
-        }
-        return Unmanaged<CSongService>.fromOpaque(core).takeUnretainedValue()
+    /// The core a `VctCore` entry receives (a `VctSongService`'s, checked by its
+    /// caller), borrowed.
+    static func borrowed(_ core: UnsafeMutableRawPointer?) -> CSongService {
+        Unmanaged<CSongService>.fromOpaque(core!).takeUnretainedValue()
     }
 }
 

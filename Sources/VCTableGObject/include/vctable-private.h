@@ -133,6 +133,36 @@ typedef struct {
   gboolean      (*table_is_loading)         (gpointer core);
   GError       *(*table_dup_last_error)     (gpointer core);
   gpointer      (*table_get_list)           (gpointer core);
+
+  /* vct-feed-model.c, vct-song-picker-model.c: the screens' functions, their arguments
+   * checked. *_new makes the object (transfer full) around a new view model of the
+   * service whose core is @service (a VctFeedService's, a VctSongService's), *_new_factory
+   * around the factory instance's. The other entries take the model's core: a getter
+   * answers as of the change whose notify is running, if any (CScreen.current); a call
+   * that acts on the screen (reload, start, next, previous, finish_song, back) makes the
+   * getters answer the latest values once it returns (CScreen.acting). */
+  gpointer      (*feed_model_new)                       (gpointer service);
+  gpointer      (*feed_model_new_factory)               (void);
+  char         *(*feed_model_dup_title)                 (gpointer core);
+  gboolean      (*feed_model_is_loading)                (gpointer core);
+  gboolean      (*feed_model_is_list_hidden)            (gpointer core);
+  gpointer      (*feed_model_get_list)                  (gpointer core);
+  void          (*feed_model_reload)                    (gpointer core);
+  gpointer      (*song_picker_model_new)                (gpointer service);
+  gpointer      (*song_picker_model_new_factory)        (void);
+  gint          (*song_picker_model_get_state)          (gpointer core);
+  char         *(*song_picker_model_dup_title)          (gpointer core);
+  /* The start button's title: static text, the same for every picker. */
+  const char   *(*song_picker_model_get_button_title)   (void);
+  gboolean      (*song_picker_model_is_button_enabled)  (gpointer core);
+  gboolean      (*song_picker_model_is_loading)         (gpointer core);
+  gpointer      (*song_picker_model_get_list)           (gpointer core);
+  void          (*song_picker_model_reload)             (gpointer core);
+  gboolean      (*song_picker_model_start)              (gpointer core);
+  gboolean      (*song_picker_model_next)               (gpointer core);
+  gboolean      (*song_picker_model_previous)           (gpointer core);
+  gboolean      (*song_picker_model_finish_song)        (gpointer core);
+  void          (*song_picker_model_back)               (gpointer core);
 } VctCore;
 
 /* VctTableModelReport: what one delivery of the table model's core reports, as flags:
@@ -254,16 +284,15 @@ G_GNUC_INTERNAL gboolean _vct_cell_data_read (gconstpointer cell, gint64 *id, gi
                                               const char **title, const char **url,
                                               const char **thumbnail_url);
 
-/* vct-services.c, vct-feed-model.c, vct-song-picker-model.c: the same for the screens
- * (their dispose runs core_dispose). */
+/* vct-services.c, vct-feed-model.c, vct-song-picker-model.c: the same for the services
+ * and the screens (a screen's dispose runs core_dispose; its functions read its core
+ * themselves). */
 G_GNUC_INTERNAL gpointer _vct_feed_service_new (gpointer core);
 G_GNUC_INTERNAL gpointer _vct_feed_service_get_core (gconstpointer service);
 G_GNUC_INTERNAL gpointer _vct_song_service_new (gpointer core);
 G_GNUC_INTERNAL gpointer _vct_song_service_get_core (gconstpointer service);
 G_GNUC_INTERNAL gpointer _vct_feed_model_new (gpointer core);
-G_GNUC_INTERNAL gpointer _vct_feed_model_get_core (gconstpointer model);
 G_GNUC_INTERNAL gpointer _vct_song_picker_model_new (gpointer core);
-G_GNUC_INTERNAL gpointer _vct_song_picker_model_get_core (gconstpointer model);
 
 /* vct-screen.c: VctScreen::did-error on @screen (a VctScreen), by the signal's id. On
  * the context thread. */
