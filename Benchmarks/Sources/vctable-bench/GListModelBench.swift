@@ -1,4 +1,4 @@
-@_spi(CInterop) import VCTable
+import VCTable
 import CBenchSupport
 import Foundation
 import Synchronization
