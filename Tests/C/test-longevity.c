@@ -36,13 +36,15 @@
  * Each prints "# longevity: <case>: <rounds> rounds, first tenth <x> us/round, last tenth
  * <y> us/round (ratio <r>), RSS <a> -> <b> KiB" (a TAP comment; -v adds each tenth).
  *
- * Sizes: VCT_LONGEVITY_ROUNDS rounds for every case when set; otherwise each case's
+ * Sizes: VCT_LONGEVITY_ROUNDS rounds for every case when set (list-reloads: at most
+ * RELOAD_MAX_ROUNDS); otherwise each case's
  * default below, or the VALGRIND_ sizes with VCT_TEST_UNDER_VALGRIND=1 (the valgrind run
  * of Tests/C/run.sh, and the sanitizer runs, which set it too). There the time ratio and
  * the RSS are printed but not checked: valgrind and the sanitizers replace the allocator
  * (RSS counts their shadow memory and quarantine) and slow code unevenly. The "done
  * when" run: `VCT_LONGEVITY_ROUNDS=200000 ./test-longevity` (200 000 next/previous with
- * the watched song rows, and as many rounds of the other cases).
+ * the watched song rows, and as many rounds of the other cases but list-reloads, which
+ * stops at RELOAD_MAX_ROUNDS reloads).
  *
  * /error/quark-name: g_quark_to_string (VCT_ERROR) is "vct-error-quark" after the process
  * allocated and freed many strings and ran the library (it was a dangling pointer: the
@@ -64,6 +66,9 @@
 #define TOGGLE_ROUNDS 30000    /* ~2.5 s */
 #define FEED_ROUNDS 25000      /* eleven reports a round, via a worker thread: ~3.5 s */
 #define RELOAD_ROUNDS 1200     /* a reload of LIST_ROWS rows through the custom API, checked: ~8 s */
+/* The most list-reloads runs, VCT_LONGEVITY_ROUNDS or not: its round is a whole reload,
+ * fifty times a next/previous, so the soak's 200 000 would take a quarter of an hour. */
+#define RELOAD_MAX_ROUNDS 12000
 /* Under valgrind a round costs 30-60x. */
 #define VALGRIND_ROUNDS 1000
 #define VALGRIND_FEED_ROUNDS 400
@@ -1112,7 +1117,7 @@ list_row_finalized (gpointer finalized, GObject *where_the_object_was)
 static void
 test_list_reloads (void)
 {
-  guint rounds = longevity_rounds (RELOAD_ROUNDS, VALGRIND_RELOAD_ROUNDS);
+  guint rounds = MIN (longevity_rounds (RELOAD_ROUNDS, VALGRIND_RELOAD_ROUNDS), RELOAD_MAX_ROUNDS);
   ListRun run = { 0 };
   GRand *rand = g_rand_new_with_seed (21);
   gulong handler;
