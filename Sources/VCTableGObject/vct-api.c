@@ -160,6 +160,7 @@ GCancellable *
 vct_api_request_get_cancellable (VctApiRequest *request)
 {
   g_return_val_if_fail (VCT_IS_API_REQUEST (request), NULL);
+  g_return_val_if_fail (request->core != NULL, NULL);
 
   return G_CANCELLABLE (vct_core ()->request_get_cancellable (request->core));
 }
@@ -195,6 +196,7 @@ vct_api_request_return_json (VctApiRequest *request,
                              gssize         length)
 {
   g_return_if_fail (VCT_IS_API_REQUEST (request));
+  g_return_if_fail (request->core != NULL);
 
   /* The caller's reference goes with the call, whatever its arguments: the waiter is
    * resumed either way, with a failure for a missing document. */
@@ -220,6 +222,7 @@ vct_api_request_return_error (VctApiRequest *request,
                               const GError  *error)
 {
   g_return_if_fail (VCT_IS_API_REQUEST (request));
+  g_return_if_fail (request->core != NULL);
 
   if (G_LIKELY (error != NULL))
     vct_core ()->request_return_error (request->core, error);

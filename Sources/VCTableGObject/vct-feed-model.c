@@ -209,6 +209,7 @@ VctFeedModel *
 vct_feed_model_new (VctFeedService *service)
 {
   g_return_val_if_fail (VCT_IS_FEED_SERVICE (service), NULL);
+  g_return_val_if_fail (_vct_feed_service_get_core (service) != NULL, NULL);
 
   return vct_core ()->feed_model_new (_vct_feed_service_get_core (service));
 }
@@ -242,6 +243,7 @@ char *
 vct_feed_model_dup_title (VctFeedModel *model)
 {
   g_return_val_if_fail (VCT_IS_FEED_MODEL (model), NULL);
+  g_return_val_if_fail (model->core != NULL, NULL);
 
   return vct_core ()->feed_model_dup_title (model->core);
 }
@@ -260,6 +262,7 @@ gboolean
 vct_feed_model_is_loading (VctFeedModel *model)
 {
   g_return_val_if_fail (VCT_IS_FEED_MODEL (model), FALSE);
+  g_return_val_if_fail (model->core != NULL, FALSE);
 
   return vct_core ()->feed_model_is_loading (model->core);
 }
@@ -279,6 +282,7 @@ vct_feed_model_is_list_hidden (VctFeedModel *model)
 {
   /* The property's default for anything else. */
   g_return_val_if_fail (VCT_IS_FEED_MODEL (model), TRUE);
+  g_return_val_if_fail (model->core != NULL, TRUE);
 
   return vct_core ()->feed_model_is_list_hidden (model->core);
 }
@@ -298,6 +302,7 @@ VctListModel *
 vct_feed_model_get_list (VctFeedModel *model)
 {
   g_return_val_if_fail (VCT_IS_FEED_MODEL (model), NULL);
+  g_return_val_if_fail (model->core != NULL, NULL);
 
   return vct_core ()->feed_model_get_list (model->core);
 }
@@ -312,6 +317,7 @@ void
 vct_feed_model_reload (VctFeedModel *model)
 {
   g_return_if_fail (VCT_IS_FEED_MODEL (model));
+  g_return_if_fail (model->core != NULL);
 
   vct_core ()->feed_model_reload (model->core);
 }

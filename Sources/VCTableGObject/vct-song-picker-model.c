@@ -240,6 +240,7 @@ VctSongPickerModel *
 vct_song_picker_model_new (VctSongService *service)
 {
   g_return_val_if_fail (VCT_IS_SONG_SERVICE (service), NULL);
+  g_return_val_if_fail (_vct_song_service_get_core (service) != NULL, NULL);
 
   return vct_core ()->song_picker_model_new (_vct_song_service_get_core (service));
 }
@@ -271,6 +272,7 @@ VctSongPickerState
 vct_song_picker_model_get_state (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), VCT_SONG_PICKER_STATE_PICKING);
+  g_return_val_if_fail (model->core != NULL, VCT_SONG_PICKER_STATE_PICKING);
 
   return (VctSongPickerState) vct_core ()->song_picker_model_get_state (model->core);
 }
@@ -288,6 +290,7 @@ char *
 vct_song_picker_model_dup_title (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), NULL);
+  g_return_val_if_fail (model->core != NULL, NULL);
 
   return vct_core ()->song_picker_model_dup_title (model->core);
 }
@@ -305,6 +308,7 @@ const char *
 vct_song_picker_model_get_button_title (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), NULL);
+  g_return_val_if_fail (model->core != NULL, NULL);
 
   return vct_core ()->song_picker_model_get_button_title ();
 }
@@ -322,6 +326,7 @@ gboolean
 vct_song_picker_model_is_button_enabled (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), FALSE);
+  g_return_val_if_fail (model->core != NULL, FALSE);
 
   return vct_core ()->song_picker_model_is_button_enabled (model->core);
 }
@@ -341,6 +346,7 @@ gboolean
 vct_song_picker_model_is_loading (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), FALSE);
+  g_return_val_if_fail (model->core != NULL, FALSE);
 
   return vct_core ()->song_picker_model_is_loading (model->core);
 }
@@ -359,6 +365,7 @@ VctListModel *
 vct_song_picker_model_get_list (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), NULL);
+  g_return_val_if_fail (model->core != NULL, NULL);
 
   return vct_core ()->song_picker_model_get_list (model->core);
 }
@@ -373,6 +380,7 @@ void
 vct_song_picker_model_reload (VctSongPickerModel *model)
 {
   g_return_if_fail (VCT_IS_SONG_PICKER_MODEL (model));
+  g_return_if_fail (model->core != NULL);
 
   vct_core ()->song_picker_model_reload (model->core);
 }
@@ -391,6 +399,7 @@ gboolean
 vct_song_picker_model_start (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), FALSE);
+  g_return_val_if_fail (model->core != NULL, FALSE);
 
   return vct_core ()->song_picker_model_start (model->core);
 }
@@ -410,6 +419,7 @@ gboolean
 vct_song_picker_model_next (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), FALSE);
+  g_return_val_if_fail (model->core != NULL, FALSE);
 
   return vct_core ()->song_picker_model_next (model->core);
 }
@@ -426,6 +436,7 @@ gboolean
 vct_song_picker_model_previous (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), FALSE);
+  g_return_val_if_fail (model->core != NULL, FALSE);
 
   return vct_core ()->song_picker_model_previous (model->core);
 }
@@ -444,6 +455,7 @@ gboolean
 vct_song_picker_model_finish_song (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), FALSE);
+  g_return_val_if_fail (model->core != NULL, FALSE);
 
   return vct_core ()->song_picker_model_finish_song (model->core);
 }
@@ -459,6 +471,7 @@ void
 vct_song_picker_model_back (VctSongPickerModel *model)
 {
   g_return_if_fail (VCT_IS_SONG_PICKER_MODEL (model));
+  g_return_if_fail (model->core != NULL);
 
   vct_core ()->song_picker_model_back (model->core);
 }

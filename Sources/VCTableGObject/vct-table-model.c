@@ -595,6 +595,7 @@ VctTableModel *
 vct_table_model_new_with_manager (VctApi *api)
 {
   g_return_val_if_fail (VCT_IS_API (api), NULL);
+  g_return_val_if_fail (_vct_api_get_core (api) != NULL, NULL);
 
   return vct_core ()->table_new (_vct_api_get_core (api));
 }

@@ -235,6 +235,51 @@ test_user_selected_cell (void)
   g_free (json);
 }
 
+/* Objects made with g_object_new() alone (as `Vct.FeedModel()` does in Python) have no
+ * core: every function logs a critical and answers a safe value, and nothing crashes. */
+static void
+test_bare_objects (void)
+{
+  VctFeedModel *feed = g_object_new (VCT_TYPE_FEED_MODEL, NULL);
+  VctSongPickerModel *picker = g_object_new (VCT_TYPE_SONG_PICKER_MODEL, NULL);
+  VctFeedService *feed_service = g_object_new (VCT_TYPE_FEED_SERVICE, NULL);
+  VctSongService *song_service = g_object_new (VCT_TYPE_SONG_SERVICE, NULL);
+  VctApi *api = g_object_new (VCT_TYPE_API, NULL);
+  VctApiRequest *request = g_object_new (VCT_TYPE_API_REQUEST, NULL);
+
+  EXPECT_CRITICAL ("vct_feed_model_dup_title");
+  g_assert_null (vct_feed_model_dup_title (feed));
+  g_test_assert_expected_messages ();
+  EXPECT_CRITICAL ("vct_feed_model_reload");
+  vct_feed_model_reload (feed);
+  g_test_assert_expected_messages ();
+  EXPECT_CRITICAL ("vct_song_picker_model_next");
+  g_assert_false (vct_song_picker_model_next (picker));
+  g_test_assert_expected_messages ();
+  EXPECT_CRITICAL ("vct_song_picker_model_get_list");
+  g_assert_null (vct_song_picker_model_get_list (picker));
+  g_test_assert_expected_messages ();
+  EXPECT_CRITICAL ("vct_feed_model_new");
+  g_assert_null (vct_feed_model_new (feed_service));
+  g_test_assert_expected_messages ();
+  EXPECT_CRITICAL ("vct_song_picker_model_new");
+  g_assert_null (vct_song_picker_model_new (song_service));
+  g_test_assert_expected_messages ();
+  EXPECT_CRITICAL ("vct_table_model_new_with_manager");
+  g_assert_null (vct_table_model_new_with_manager (api));
+  g_test_assert_expected_messages ();
+  EXPECT_CRITICAL ("vct_api_request_get_cancellable");
+  g_assert_null (vct_api_request_get_cancellable (request));
+  g_test_assert_expected_messages ();
+
+  g_object_unref (request);
+  g_object_unref (api);
+  g_object_unref (song_service);
+  g_object_unref (feed_service);
+  g_object_unref (picker);
+  g_object_unref (feed);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -244,5 +289,6 @@ main (int argc, char **argv)
   g_test_add_func ("/null/cell", test_cell_functions);
   g_test_add_func ("/null/model", test_model_functions);
   g_test_add_func ("/null/user-selected-cell", test_user_selected_cell);
+  g_test_add_func ("/null/bare-objects", test_bare_objects);
   return vct_test_run ();
 }
