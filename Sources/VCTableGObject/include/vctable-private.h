@@ -253,6 +253,10 @@ G_GNUC_INTERNAL gboolean _vct_is_list_model (gconstpointer list);
 G_GNUC_INTERNAL void _vct_list_model_emit_items_changed (gpointer list, guint position,
                                                          guint removed, guint added);
 
+/* vct-list-model.c: VctListModel::changes-done on @list: a batch's runs and its rows'
+ * notifies are all out. */
+G_GNUC_INTERNAL void _vct_list_model_emit_changes_done (gpointer list);
+
 /* VctTableModelCallbacks: the three legacy callback slots of a table model
  * (vct_table_model_set_did_*), shared by the object (its setters and its dispose) and its
  * core (the deliveries), each holding a reference. A delivery calls a callback without a
