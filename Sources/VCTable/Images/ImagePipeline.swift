@@ -156,6 +156,15 @@ public final class ImagePipeline: Sendable {
         }
     }
 
+    /// The bound of the disk cache of image responses, in bytes (default 128 MiB): one
+    /// for the process, under `$XDG_CACHE_HOME/vctable/images`, shared by every pipeline
+    /// (they share VCTable's HTTP session), kept across restarts and honouring HTTP
+    /// freshness and validators.
+    public static var diskCacheLimit: Int {
+        get { IOThread.shared.diskCacheLimit }
+        set { IOThread.shared.diskCacheLimit = newValue }
+    }
+
     /// Empties both memory caches (decoded and encoded).
     public func removeAllCachedImages() {
         state.withLock { state in
@@ -232,7 +241,7 @@ public final class ImagePipeline: Sendable {
               let fetch = state.pending.popLast() {
             let transfer = Transfer(
                 fetch.location, timeout: state.configuration.timeout,
-                maximumBodySize: state.configuration.maximumEncodedSize)
+                maximumBodySize: state.configuration.maximumEncodedSize, usesDiskCache: true)
             fetch.transfer = transfer
             state.statistics.transfersStarted += 1
             state.statistics.transfersInFlight += 1

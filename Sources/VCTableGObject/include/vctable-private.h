@@ -180,13 +180,14 @@ typedef struct {
 } VctCore;
 
 /* VctImageLoaderValue: what image_loader_get reads (and image_loader_set writes, for the
- * first two). */
+ * limits). */
 typedef enum {
   VCT_IMAGE_LOADER_MEMORY_LIMIT = 0,
   VCT_IMAGE_LOADER_MAX_TRANSFERS = 1,
   VCT_IMAGE_LOADER_MEMORY_USAGE = 2,
   VCT_IMAGE_LOADER_TRANSFERS_IN_FLIGHT = 3,
-  VCT_IMAGE_LOADER_TRANSFERS_STARTED = 4
+  VCT_IMAGE_LOADER_TRANSFERS_STARTED = 4,
+  VCT_IMAGE_LOADER_DISK_CACHE_LIMIT = 5   /* the process's, whichever loader */
 } VctImageLoaderValue;
 
 /* VctTableModelReport: what one delivery of the table model's core reports, as flags:
