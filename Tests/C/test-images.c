@@ -364,6 +364,36 @@ test_bad_input (void)
 }
 
 static void
+test_timeout (void)
+{
+  VctTestServer *server = vct_test_server_new ();
+  g_autoptr(VctImageLoader) loader = vct_image_loader_new ();
+  g_autofree char *uri = vct_test_server_uri (server, "/never.png");
+  Gate gate = { .body = make_png (8, 8, 0xffffffff) };
+  g_autoptr(VctImage) image = NULL;
+  const GError *error;
+
+  g_mutex_init (&gate.lock);
+  g_cond_init (&gate.cond);
+  vct_test_server_set_handler (server, gate_handler, &gate);
+  vct_image_loader_set_timeout (loader, 300);
+  g_assert_cmpuint (vct_image_loader_get_timeout (loader), ==, 300);
+  image = vct_image_new (loader, uri);
+  vct_image_bind (image, 8, 8);
+  wait_state (image, VCT_IMAGE_STATE_FAILED);
+  error = vct_image_get_error (image);
+  g_assert_error ((GError *) error, VCT_ERROR, VCT_ERROR_TIMED_OUT);
+  vct_image_unbind (image);
+  wait_no_transfer (loader);
+
+  gate_open (&gate);
+  vct_test_server_free (server);
+  g_bytes_unref (gate.body);
+  g_cond_clear (&gate.cond);
+  g_mutex_clear (&gate.lock);
+}
+
+static void
 test_failure_retried_on_bind_only (void)
 {
   VctTestServer *server = vct_test_server_new ();
@@ -724,6 +754,7 @@ main (int argc, char **argv)
   g_test_add_func ("/image/one-transfer-per-uri", test_one_transfer_per_uri);
   g_test_add_func ("/image/unbind-cancels", test_unbind_cancels);
   g_test_add_func ("/image/bad-input", test_bad_input);
+  g_test_add_func ("/image/timeout", test_timeout);
   g_test_add_func ("/image/failure-retried-on-bind-only", test_failure_retried_on_bind_only);
   g_test_add_func ("/image/lru-bound", test_lru_bound);
   g_test_add_func ("/image/recycled-views-never-wrong", test_recycled_views_never_wrong);

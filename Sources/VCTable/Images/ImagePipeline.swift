@@ -143,6 +143,12 @@ public final class ImagePipeline: Sendable {
         }
     }
 
+    /// How long one transfer may take (default 30 s); for transfers started from now on.
+    public var timeout: Duration {
+        get { state.withLock { $0.configuration.timeout } }
+        set { state.withLock { $0.configuration.timeout = max(.milliseconds(1), newValue) } }
+    }
+
     /// The limits now.
     public var configuration: Configuration { state.withLock { $0.configuration } }
 
