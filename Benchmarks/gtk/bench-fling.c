@@ -14,6 +14,7 @@
  *   naive    load in bind: a GET on the loop's own SoupSession, the PNG decoded on the
  *            loop at its size and scaled there, shown if the row is still bound to the
  *            widget; no cache, no cancel, no limit.
+ * A third process shows the same rows with no image at all: what GTK costs by itself.
  * Reported for each: the loop's longest stall (a 1 ms ticker's longest gap), the frames
  * over 16 ms of the frames drawn while flinging, the GETs the server received and the
  * distinct URLs bound, the transfers in flight at most, the peak RSS (VmHWM), and on
@@ -160,6 +161,15 @@ bind_labels (GtkListItem *item, GtkWidget **thumbnail)
   vct_gtk_list_item_bind (item, "entry", entry, "label");
   vct_gtk_list_item_bind (item, "title", gtk_widget_get_next_sibling (entry), "label");
   note_bound (gtk_list_item_get_item (item));
+}
+
+/* No image at all: what the list itself costs (the floor). */
+static void
+bind_none (G_GNUC_UNUSED GtkSignalListItemFactory *factory, GtkListItem *item, G_GNUC_UNUSED gpointer data)
+{
+  GtkWidget *thumbnail;
+
+  bind_labels (item, &thumbnail);
 }
 
 /* VCTable: the app's own binding. */
@@ -337,9 +347,13 @@ peak_rss_kib (void)
   return line != NULL ? g_ascii_strtoull (line + strlen ("\nVmHWM:"), NULL, 10) : 0;
 }
 
+typedef enum { LOADER_NONE, LOADER_NAIVE, LOADER_VCTABLE } Loader;
+
 static int
-run_one (gboolean naive)
+run_one (Loader loader)
 {
+  gboolean naive = loader == LOADER_NAIVE;
+  gint64 stall_down;
   VctTestServer *server = vct_test_server_new ();
   g_autoptr (VctApi) api = vct_api_new_custom (get_photos, NULL, NULL);
   g_autoptr (VctTableModel) model = vct_table_model_new_with_manager (api);
@@ -360,7 +374,8 @@ run_one (gboolean naive)
   naive_session = soup_session_new ();
 
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (naive ? bind_naive : bind_vctable), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (loader == LOADER_NAIVE ? bind_naive
+                                                 : loader == LOADER_VCTABLE ? bind_vctable : bind_none), NULL);
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), NULL);
   view = gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (
                               g_object_ref (G_LIST_MODEL (vct_table_model_get_list (model))))), factory);
@@ -379,6 +394,8 @@ run_one (gboolean naive)
     sampler = g_timeout_add (1, tick_vctable_in_flight, vct_image_loader_get_default ());
   fling_to (view, adjustment, gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment));
   run_until (NULL, images_settled, NULL, 600000);
+  stall_down = measure.ticker.max_gap;
+  measure.ticker.max_gap = 0;
   measure.back_up = TRUE;
   fling_to (view, adjustment, 0);
   run_until (NULL, images_settled, NULL, 600000);
@@ -394,9 +411,10 @@ run_one (gboolean naive)
         values[i] = g_array_index (measure.bind_to_set_us, gint64, i);
       setter_median = (gint64) median (values, measure.bind_to_set_us->len);
     }
-  printf ("RESULT %s stall_us=%" G_GINT64_FORMAT " frames=%u frames_over=%u gets=%" G_GUINT64_FORMAT
+  printf ("RESULT %s stall_down_us=%" G_GINT64_FORMAT " stall_us=%" G_GINT64_FORMAT " frames=%u frames_over=%u gets=%" G_GUINT64_FORMAT
           " urls=%u in_flight=%u rss_kib=%" G_GUINT64_FORMAT " bind_to_set_us=%" G_GINT64_FORMAT " set_at_bind=%u\n",
-          naive ? "naive" : "vctable", measure.ticker.max_gap, measure.frames, measure.frames_over, gets,
+          loader == LOADER_NAIVE ? "naive" : loader == LOADER_VCTABLE ? "vctable" : "none",
+          stall_down, measure.ticker.max_gap, measure.frames, measure.frames_over, gets,
           g_hash_table_size (measure.urls_bound), measure.peak_in_flight, peak_rss_kib (), setter_median,
           measure.bind_to_set_us->len);
   fflush (stdout);
@@ -408,7 +426,7 @@ run_one (gboolean naive)
 
 typedef struct
 {
-  double stall_ms, bind_to_set_ms;
+  double stall_down_ms, stall_up_ms, bind_to_set_ms;
   guint frames, frames_over, urls, in_flight, set_at_bind;
   guint64 gets, rss_kib;
 } Result;
@@ -420,7 +438,7 @@ spawn_one (const char *loader, char **argv_extra, Result *result)
   g_autofree char *output = NULL;
   g_autoptr (GError) error = NULL;
   const char *line;
-  gint64 stall_us = 0, set_us = 0;
+  gint64 down_us = 0, up_us = 0, set_us = 0;
   int status = 0;
 
   g_ptr_array_add (argv, (gpointer) "/proc/self/exe");
@@ -437,15 +455,16 @@ spawn_one (const char *loader, char **argv_extra, Result *result)
     }
   line = strstr (output, "RESULT ");
   if (line == NULL
-      || sscanf (line, "RESULT %*s stall_us=%" G_GINT64_FORMAT " frames=%u frames_over=%u gets=%" G_GUINT64_FORMAT
+      || sscanf (line, "RESULT %*s stall_down_us=%" G_GINT64_FORMAT " stall_us=%" G_GINT64_FORMAT " frames=%u frames_over=%u gets=%" G_GUINT64_FORMAT
                  " urls=%u in_flight=%u rss_kib=%" G_GUINT64_FORMAT " bind_to_set_us=%" G_GINT64_FORMAT " set_at_bind=%u",
-                 &stall_us, &result->frames, &result->frames_over, &result->gets, &result->urls, &result->in_flight,
-                 &result->rss_kib, &set_us, &result->set_at_bind) != 9)
+                 &down_us, &up_us, &result->frames, &result->frames_over, &result->gets, &result->urls, &result->in_flight,
+                 &result->rss_kib, &set_us, &result->set_at_bind) != 10)
     {
       fprintf (stderr, "bench-fling: no result from the %s process:\n%s\n", loader, output);
       return FALSE;
     }
-  result->stall_ms = stall_us / 1000.0;
+  result->stall_down_ms = down_us / 1000.0;
+  result->stall_up_ms = up_us / 1000.0;
   result->bind_to_set_ms = set_us / 1000.0;
   return TRUE;
 }
@@ -464,7 +483,7 @@ main (int argc, char **argv)
   };
   g_autoptr (GOptionContext) options = g_option_context_new ("- a fling through photo thumbnails");
   g_autoptr (GError) error = NULL;
-  Result naive = { 0 }, ours = { 0 };
+  Result naive = { 0 }, ours = { 0 }, none = { 0 };
 
   g_option_context_add_main_entries (options, entries, NULL);
   if (!g_option_context_parse (options, &argc, &argv, &error) || n_rows < 100 || n_urls < 1 || per_frame < 1)
@@ -475,7 +494,8 @@ main (int argc, char **argv)
   if (loader_name != NULL)
     {
       gtk_init ();
-      return run_one (g_strcmp0 (loader_name, "naive") == 0);
+      return run_one (g_strcmp0 (loader_name, "naive") == 0 ? LOADER_NAIVE
+                      : g_strcmp0 (loader_name, "none") == 0 ? LOADER_NONE : LOADER_VCTABLE);
     }
 
   g_ptr_array_add (extra, g_strdup_printf ("--rows=%u", n_rows));
@@ -483,22 +503,25 @@ main (int argc, char **argv)
   g_ptr_array_add (extra, g_strdup_printf ("--per-frame=%u", per_frame));
   g_ptr_array_add (extra, g_strdup_printf ("--latency-ms=%u", latency_ms));
   g_ptr_array_add (extra, NULL);
-  if (!spawn_one ("naive", (char **) extra->pdata, &naive) || !spawn_one ("vctable", (char **) extra->pdata, &ours))
+  if (!spawn_one ("none", (char **) extra->pdata, &none) || !spawn_one ("naive", (char **) extra->pdata, &naive)
+      || !spawn_one ("vctable", (char **) extra->pdata, &ours))
     return 1;
 
   printf ("fling: %u photos, %u thumbnail URLs (150 px PNG, %u ms latency), %u rows a frame, down then up\n",
           n_rows, n_urls, latency_ms, per_frame);
-  printf ("%-32s %12s %12s %8s\n", "", "naive", "VCTable", "ratio");
-  printf ("%-32s %12.1f %12.1f %7.2fx\n", "worst loop stall (ms)", naive.stall_ms, ours.stall_ms,
-          ours.stall_ms / MAX (naive.stall_ms, 0.001));
-  printf ("%-32s %7u/%-4u %7u/%-4u\n", "frames over 16 ms / frames", naive.frames_over, naive.frames,
-          ours.frames_over, ours.frames);
+  printf ("%-32s %12s %12s %8s %12s\n", "", "naive", "VCTable", "ratio", "no images");
+  printf ("%-32s %12.1f %12.1f %7.2fx %12.1f\n", "worst loop stall down (ms)", naive.stall_down_ms, ours.stall_down_ms,
+          ours.stall_down_ms / MAX (naive.stall_down_ms, 0.001), none.stall_down_ms);
+  printf ("%-32s %12.1f %12.1f %7.2fx %12.1f\n", "worst loop stall up (ms)", naive.stall_up_ms, ours.stall_up_ms,
+          ours.stall_up_ms / MAX (naive.stall_up_ms, 0.001), none.stall_up_ms);
+  printf ("%-32s %7u/%-4u %7u/%-4u %8s %7u/%-4u\n", "frames over 16 ms / frames", naive.frames_over, naive.frames,
+          ours.frames_over, ours.frames, "", none.frames_over, none.frames);
   printf ("%-32s %12" G_GUINT64_FORMAT " %12" G_GUINT64_FORMAT " %7.2fx\n", "GETs", naive.gets, ours.gets,
           (double) ours.gets / MAX (naive.gets, 1));
   printf ("%-32s %12u %12u\n", "distinct URLs bound", naive.urls, ours.urls);
   printf ("%-32s %12u %12u\n", "transfers in flight, at most", naive.in_flight, ours.in_flight);
-  printf ("%-32s %12.1f %12.1f %7.2fx\n", "peak RSS (MiB)", naive.rss_kib / 1024.0, ours.rss_kib / 1024.0,
-          (double) ours.rss_kib / MAX (naive.rss_kib, 1));
+  printf ("%-32s %12.1f %12.1f %7.2fx %12.1f\n", "peak RSS (MiB)", naive.rss_kib / 1024.0, ours.rss_kib / 1024.0,
+          (double) ours.rss_kib / MAX (naive.rss_kib, 1), none.rss_kib / 1024.0);
   printf ("%-32s %12.2f %12.3f\n", "back up: bind to image set (ms)", naive.bind_to_set_ms, ours.bind_to_set_ms);
   printf ("%-32s %12u %12u\n", "back up: images set (of binds)", naive.set_at_bind, ours.set_at_bind);
   if (ours.gets > ours.urls)
