@@ -1,5 +1,22 @@
 import Synchronization
 
+extension RowViewModel {
+    /// A new `AsyncImage` of the row's image `name` (one of `imageSources`: the photo
+    /// row's `"thumbnail"`, a member's `"avatar"`), from the URL property it loads;
+    /// `nil` for a name the row does not have. A Swift view makes one when it binds the
+    /// row (the row is a value, made anew on a reload) and binds it; a memory-cache hit
+    /// is loaded at once.
+    public func asyncImage(
+        _ name: String, pipeline: ImagePipeline = .shared, scheduler: MainContextScheduler = .threadDefault()
+    ) -> AsyncImage? {
+        guard let source = imageSources[name] else { return nil }
+        guard case .string(let url) = property(source) else {
+            return AsyncImage(url: nil, pipeline: pipeline, scheduler: scheduler)
+        }
+        return AsyncImage(url: url, pipeline: pipeline, scheduler: scheduler)
+    }
+}
+
 /// The image of a row (the original feed's `PhotoViewModel.image`): a URL, and the image
 /// loaded from it while a view shows it.
 ///

@@ -102,6 +102,17 @@ struct ImagePipelineTests {
         await context.whileOwning { retry.dispose() }
     }
 
+    @Test("A row makes the AsyncImage of each of its images from its URL property")
+    func rowImages() throws {
+        let cell = VCTableCellData(albumId: 1, id: 2, title: "t", url: "file:///full.png", thumbnailUrl: "file:///thumb.png")
+        let row = PhotoCellViewModel(cell: cell, owner: nil)
+        let scheduler = TestContext().scheduler
+        #expect(row.asyncImage("thumbnail", scheduler: scheduler)?.url == "file:///thumb.png")
+        #expect(row.asyncImage("image", scheduler: scheduler)?.url == "file:///full.png")
+        #expect(row.asyncImage("avatar", scheduler: scheduler) == nil)
+        #expect(row.asyncImage("thumbnail", scheduler: scheduler)?.state == AsyncImage.State.none)
+    }
+
     @Test("A URL that is not http(s), file or resource fails with invalidURI")
     func unusableURL() async {
         let context = TestContext()
