@@ -209,6 +209,24 @@ gate_handler (const VctTestRequest *request, gpointer user_data)
   return TRUE;
 }
 
+/* A closed gate whose requests get @body (owned) once it opens. */
+static void
+gate_init (Gate *gate, GBytes *body)
+{
+  memset (gate, 0, sizeof *gate);
+  g_mutex_init (&gate->lock);
+  g_cond_init (&gate->cond);
+  gate->body = body;
+}
+
+static void
+gate_clear (Gate *gate)
+{
+  g_bytes_unref (gate->body);
+  g_cond_clear (&gate->cond);
+  g_mutex_clear (&gate->lock);
+}
+
 static void
 gate_open (Gate *gate)
 {
@@ -248,13 +266,12 @@ test_unbind_cancels (void)
   VctTestServer *server = vct_test_server_new ();
   g_autoptr(VctImageLoader) loader = vct_image_loader_new ();
   g_autofree char *uri = vct_test_server_uri (server, "/slow.png");
-  Gate gate = { .body = make_png (32, 32, 0x0000ffff) };
+  Gate gate;
   g_autoptr(VctImage) image = NULL;
   g_autoptr(VctImage) other = NULL;
   guint tick;
 
-  g_mutex_init (&gate.lock);
-  g_cond_init (&gate.cond);
+  gate_init (&gate, make_png (32, 32, 0x0000ffff));
   vct_test_server_set_handler (server, gate_handler, &gate);
   image = vct_image_new (loader, uri);
   other = vct_image_new (loader, uri);
@@ -282,9 +299,7 @@ test_unbind_cancels (void)
   g_assert_cmpuint (vct_image_loader_get_memory_usage (loader), ==, 0);
 
   vct_test_server_free (server);
-  g_bytes_unref (gate.body);
-  g_cond_clear (&gate.cond);
-  g_mutex_clear (&gate.lock);
+  gate_clear (&gate);
 }
 
 /* ------------------------------------------------------------------ bad input */
@@ -369,12 +384,11 @@ test_timeout (void)
   VctTestServer *server = vct_test_server_new ();
   g_autoptr(VctImageLoader) loader = vct_image_loader_new ();
   g_autofree char *uri = vct_test_server_uri (server, "/never.png");
-  Gate gate = { .body = make_png (8, 8, 0xffffffff) };
+  Gate gate;
   g_autoptr(VctImage) image = NULL;
   const GError *error;
 
-  g_mutex_init (&gate.lock);
-  g_cond_init (&gate.cond);
+  gate_init (&gate, make_png (8, 8, 0xffffffff));
   vct_test_server_set_handler (server, gate_handler, &gate);
   vct_image_loader_set_timeout (loader, 300);
   g_assert_cmpuint (vct_image_loader_get_timeout (loader), ==, 300);
@@ -388,9 +402,7 @@ test_timeout (void)
 
   gate_open (&gate);
   vct_test_server_free (server);
-  g_bytes_unref (gate.body);
-  g_cond_clear (&gate.cond);
-  g_mutex_clear (&gate.lock);
+  gate_clear (&gate);
 }
 
 static void

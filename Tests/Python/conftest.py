@@ -192,6 +192,18 @@ def photos_json(records):
     return json.dumps(items).encode("utf-8")
 
 
+def feed_document():
+    """A feed of two days, each a member (7, 8; not followed) and a photo (30, 31)."""
+    entries = []
+    for day, (member, photo) in enumerate([(7, 30), (8, 31)]):
+        date = f"2026-11-{20 - day}T12:00:00Z"
+        entries.append({"type": "member", "id": member, "name": f"member {member}",
+                        "avatarUrl": f"https://example.com/a/{member}.png", "date": date, "following": False})
+        entries.append({"type": "photo", "id": photo, "title": f"photo {photo}", "description": f"about {photo}",
+                        "imageUrl": f"https://example.com/p/{photo}.png", "date": date})
+    return json.dumps(entries).encode("utf-8")
+
+
 def rows_of(list_model):
     return [list_model.get_item(i) for i in range(list_model.get_n_items())]
 

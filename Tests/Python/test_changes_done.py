@@ -9,6 +9,7 @@ handler may read the list and reload the screen from inside the signal."""
 import json
 
 from conftest import (
+    feed_document,
     Vct,
     photos_json,
     rows_of,
@@ -118,17 +119,6 @@ def test_the_table_reload():
 
     # The same rows again: no change, no changes-done.
     assert load(model, held, document, log) == []
-
-
-def feed_document():
-    entries = []
-    for day, (member, photo) in enumerate([(7, 30), (8, 31)]):
-        date = f"2026-11-{20 - day}T12:00:00Z"
-        entries.append({"type": "member", "id": member, "name": f"member {member}",
-                        "avatarUrl": f"https://example.com/a/{member}.png", "date": date, "following": False})
-        entries.append({"type": "photo", "id": photo, "title": f"photo {photo}", "description": f"about {photo}",
-                        "imageUrl": f"https://example.com/p/{photo}.png", "date": date})
-    return json.dumps(entries).encode("utf-8")
 
 
 def test_a_feed_follow():

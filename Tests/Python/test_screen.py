@@ -18,6 +18,7 @@ from conftest import (
     GLib,
     Gio,
     Vct,
+    feed_document,
     photos_json,
     run_until,
     settle,
@@ -40,17 +41,6 @@ class HeldRequests:
     def wait(self):
         run_until(lambda: self.requests, what="a fetch")
         return self.requests.pop(0)
-
-
-def feed_document():
-    entries = []
-    for day, (member, photo) in enumerate([(7, 30), (8, 31)]):
-        date = f"2026-11-{20 - day}T12:00:00Z"
-        entries.append({"type": "member", "id": member, "name": f"member {member}",
-                        "avatarUrl": f"https://example.com/a/{member}.png", "date": date, "following": False})
-        entries.append({"type": "photo", "id": photo, "title": f"photo {photo}", "description": f"about {photo}",
-                        "imageUrl": f"https://example.com/p/{photo}.png", "date": date})
-    return json.dumps(entries).encode("utf-8")
 
 
 def songs_document():
