@@ -97,3 +97,63 @@ def test_the_default_loader_has_a_documented_memory_bound():
     loader = Vct.ImageLoader.get_default()
     assert loader.props.memory_limit == 64 << 20
     assert loader.props.max_transfers == 6
+
+
+def test_recycled_views_never_show_another_images_pixels(tmp_path):
+    """Views recycled at random over images whose URLs change while shown: every pixbuf a
+    view is shown is its image's URL's (each file's width is its index + 1)."""
+    import random
+
+    uris = []
+    for index in range(40):
+        uris.append(write_png(tmp_path / f"{index}.png", index + 1, 1, 0x204060FF))
+    loader = Vct.ImageLoader.new()
+    loader.props.memory_limit = 10 * 40 * 4  # small: rebinds go back to the files
+    images = [Vct.Image.new(loader, uri) for uri in uris]
+    wrong = []
+
+    class View:
+        def __init__(self):
+            self.image = None
+            self.handler = None
+
+        def paint(self, image, *_):
+            assert image is self.image  # a handler of an image the view left never runs
+            pixbuf = image.props.pixbuf
+            if pixbuf is not None and pixbuf.get_width() != uris.index(image.props.uri) + 1:
+                wrong.append(image.props.uri)
+
+        def show(self, image):
+            if self.image is not None:
+                self.image.disconnect(self.handler)
+                self.image.unbind()
+            self.image = image
+            self.handler = image.connect("notify::pixbuf", self.paint)
+            image.bind(0, 0)
+            self.paint(image)
+
+    views = [View() for _ in range(8)]
+    rand = random.Random(23)
+    for step in range(3000):
+        view = rand.choice(views)
+        if view.image is not None and rand.random() < 0.25:
+            # Re-point the shown image at another URL, swapping with the image that had it.
+            target = rand.randrange(len(uris))
+            other = next(image for image in images if image.props.uri == uris[target])
+            if other is not view.image and all(v.image is not other for v in views) \
+                    and sum(v.image is view.image for v in views) == 1:
+                old = view.image.props.uri
+                other.set_uri(old)
+                view.image.set_uri(uris[target])
+                view.paint(view.image)
+                continue
+        view.show(rand.choice(images))
+        if step % 16 == 0:
+            settle(1)
+    run_until(lambda: all(v.image is None or v.image.props.state == Vct.ImageState.LOADED for v in views),
+              what="every shown image")
+    assert wrong == []
+    for view in views:
+        if view.image is not None:
+            view.image.disconnect(view.handler)
+            view.image.unbind()
