@@ -3,7 +3,8 @@
 // VCTable: MVVM list view models for programs that run a GLib main loop.
 //
 // Layers (one folder each, see ARCHITECTURE.md):
-//   CInterop/CGLib, CInterop/CSoup   system libraries through pkg-config
+//   CInterop/CGLib, CInterop/CSoup,
+//   CInterop/CGdkPixbuf              system libraries through pkg-config
 //   CInterop/include/vctable.h       the hand-written C API header (one per type in vctable/)
 //   Sources/VCTableGObject           the C half of libVCTable.so: the GObject classes (GLib style)
 //   Sources/VCTableDiff              changesets: identity vs content, GListModel-style splices
@@ -32,6 +33,12 @@ let package = Package(
             pkgConfig: "libsoup-3.0",
             providers: [.apt(["libsoup-3.0-dev"])]
         ),
+        .systemLibrary(
+            name: "CGdkPixbuf",
+            path: "CInterop/CGdkPixbuf",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
+        ),
         .target(
             name: "VCTableDiff",
             path: "Sources/VCTableDiff"
@@ -42,7 +49,7 @@ let package = Package(
         // header comes from CInterop/include.
         .target(
             name: "VCTableGObject",
-            dependencies: ["CGLib"],
+            dependencies: ["CGLib", "CGdkPixbuf"],
             path: "Sources/VCTableGObject",
             cSettings: [
                 .headerSearchPath("../../CInterop/include"),

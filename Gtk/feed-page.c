@@ -106,6 +106,10 @@ on_follow_clicked (G_GNUC_UNUSED GtkButton *button,
     vct_row_press (row);
 }
 
+/* The images' boxes, in logical pixels. */
+#define AVATAR_SIZE 32
+#define PHOTO_SIZE 64
+
 static GtkWidget *
 new_member_child (GtkListItem *item)
 {
@@ -115,7 +119,8 @@ new_member_child (GtkListItem *item)
   GtkWidget *button = gtk_button_new ();
   GtkWidget *content = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
 
-  gtk_image_set_pixel_size (GTK_IMAGE (avatar), 32);
+  gtk_widget_set_name (avatar, "avatar");
+  gtk_image_set_pixel_size (GTK_IMAGE (avatar), AVATAR_SIZE);
   gtk_widget_set_hexpand (name, TRUE);
 
   gtk_widget_set_name (button, "follow-button");
@@ -147,7 +152,8 @@ new_photo_child (void)
   GtkWidget *image = gtk_image_new_from_icon_name ("image-x-generic-symbolic");
   GtkWidget *date = new_label ("date", "dim-label");
 
-  gtk_image_set_pixel_size (GTK_IMAGE (image), 32);
+  gtk_widget_set_name (image, "photo");
+  gtk_image_set_pixel_size (GTK_IMAGE (image), PHOTO_SIZE);
   gtk_widget_set_hexpand (text, TRUE);
   gtk_box_append (GTK_BOX (text), new_label ("title", NULL));
   gtk_box_append (GTK_BOX (text), new_label ("description", "dim-label"));
@@ -204,6 +210,7 @@ bind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
     {
       GtkWidget *button = find_named (child, "follow-button");
 
+      vct_gtk_list_item_bind_image (item, "avatar", find_named (child, "avatar"), AVATAR_SIZE);
       vct_gtk_list_item_bind (item, "name", find_named (child, "name"), "label");
       vct_gtk_list_item_bind (item, "button-enabled", button, "sensitive");
       vct_gtk_list_item_connect (item, "notify::follow-state", G_CALLBACK (update_follow_button), button);
@@ -211,6 +218,7 @@ bind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
     }
   else if (type == VCT_TYPE_FEED_PHOTO_ROW)
     {
+      vct_gtk_list_item_bind_image (item, "image", find_named (child, "photo"), PHOTO_SIZE);
       vct_gtk_list_item_bind (item, "title", find_named (child, "title"), "label");
       vct_gtk_list_item_bind (item, "description", find_named (child, "description"), "label");
       vct_gtk_list_item_bind (item, "date", find_named (child, "date"), "label");

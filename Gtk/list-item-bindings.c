@@ -3,8 +3,8 @@
  * A GtkSignalListItemFactory's "bind" ties the row object (the item's item) to the
  * widgets of the item's child with g_object_bind_property(), and "unbind" must undo
  * exactly that, or a recycled widget keeps following a row it no longer shows. The
- * bindings and signal handlers are kept on the list item; vct_gtk_list_item_unbind_all()
- * drops them all.
+ * bindings, signal handlers and bound row images are kept on the list item;
+ * vct_gtk_list_item_unbind_all() drops them all.
  *
  * Copyright 2026 The VCTable authors
  * SPDX-License-Identifier: MIT
@@ -14,6 +14,111 @@
 
 #define BINDINGS_KEY "vct-gtk-bindings"
 #define HANDLERS_KEY "vct-gtk-handlers"
+#define IMAGES_KEY "vct-gtk-images"
+#define TEXTURE_KEY "vct-gtk-texture"
+
+/* One row image a list item shows: bound while the item shows the row. */
+typedef struct
+{
+  VctImage  *image;    /* (owned) */
+  GtkWidget *widget;   /* a GtkImage in the item's child (not owned) */
+  gulong     handler;
+} ItemImage;
+
+static void
+item_image_free (gpointer data)
+{
+  ItemImage *shown = data;
+
+  g_clear_signal_handler (&shown->handler, shown->image);
+  vct_image_unbind (shown->image);
+  g_object_unref (shown->image);
+  g_free (shown);
+}
+
+/* Shows @image's state in @widget: the image once loaded (one texture per pixbuf, kept
+ * on the pixbuf, so a rebind of a cached image uploads nothing), a placeholder while
+ * loading, a glyph after a failure. */
+static void
+show_image (VctImage *image, GParamSpec *pspec, GtkWidget *widget)
+{
+  GdkPixbuf *pixbuf = vct_image_get_pixbuf (image);
+
+  (void) pspec;
+  switch (vct_image_get_state (image))
+    {
+    case VCT_IMAGE_STATE_LOADED:
+      {
+        GdkTexture *texture = g_object_get_data (G_OBJECT (pixbuf), TEXTURE_KEY);
+
+        if (texture == NULL)
+          {
+            texture = gdk_texture_new_for_pixbuf (pixbuf);
+            g_object_set_data_full (G_OBJECT (pixbuf), TEXTURE_KEY, texture, g_object_unref);
+          }
+        gtk_image_set_from_paintable (GTK_IMAGE (widget), GDK_PAINTABLE (texture));
+        gtk_widget_remove_css_class (widget, "dim-label");
+        gtk_widget_set_tooltip_text (widget, NULL);
+      }
+      break;
+
+    case VCT_IMAGE_STATE_FAILED:
+      gtk_image_set_from_icon_name (GTK_IMAGE (widget), "image-missing-symbolic");
+      gtk_widget_add_css_class (widget, "dim-label");
+      gtk_widget_set_tooltip_text (widget, vct_image_get_error (image)->message);
+      break;
+
+    case VCT_IMAGE_STATE_NONE:
+    case VCT_IMAGE_STATE_LOADING:
+    default:
+      gtk_image_set_from_icon_name (GTK_IMAGE (widget), "image-x-generic-symbolic");
+      gtk_widget_add_css_class (widget, "dim-label");
+      gtk_widget_set_tooltip_text (widget, NULL);
+      break;
+    }
+}
+
+/**
+ * vct_gtk_list_item_bind_image:
+ * @item: a list item showing a row
+ * @image_property: the row's image property (a #VctImage: "thumbnail", "avatar", …)
+ * @image_widget: a #GtkImage of the item's child
+ * @size: the box the image is shown in, in logical pixels (a square)
+ *
+ * Shows the row's image in @image_widget until vct_gtk_list_item_unbind_all(): binds it
+ * (vct_image_bind(), at @size times the widget's scale factor), a placeholder while it
+ * loads, a glyph if it failed. Unbinding unbinds it, which cancels a load still running.
+ */
+void
+vct_gtk_list_item_bind_image (GtkListItem *item,
+                              const char  *image_property,
+                              GtkWidget   *image_widget,
+                              int          size)
+{
+  GObject *row = gtk_list_item_get_item (item);
+  GPtrArray *images = g_object_get_data (G_OBJECT (item), IMAGES_KEY);
+  ItemImage *shown;
+
+  g_return_if_fail (row != NULL);
+  g_return_if_fail (GTK_IS_IMAGE (image_widget));
+
+  if (images == NULL)
+    {
+      images = g_ptr_array_new_with_free_func (item_image_free);
+      g_object_set_data_full (G_OBJECT (item), IMAGES_KEY, images, (GDestroyNotify) g_ptr_array_unref);
+    }
+  shown = g_new0 (ItemImage, 1);
+  g_object_get (row, image_property, &shown->image, NULL);
+  g_return_if_fail (VCT_IS_IMAGE (shown->image));
+  shown->widget = image_widget;
+  /* The scale factor: a 48 px image on a 2× display is decoded at 96 px. */
+  size *= gtk_widget_get_scale_factor (image_widget);
+  /* Bound first: a cache hit is loaded when this returns, and painted in this frame. */
+  vct_image_bind (shown->image, size, size);
+  show_image (shown->image, NULL, image_widget);
+  shown->handler = g_signal_connect (shown->image, "notify::state", G_CALLBACK (show_image), image_widget);
+  g_ptr_array_add (images, shown);
+}
 
 static GPtrArray *
 get_bindings (GtkListItem *item)
@@ -118,8 +223,11 @@ vct_gtk_list_item_unbind_all (GtkListItem *item)
 {
   GPtrArray *bindings = g_object_get_data (G_OBJECT (item), BINDINGS_KEY);
   GArray *handlers = g_object_get_data (G_OBJECT (item), HANDLERS_KEY);
+  GPtrArray *images = g_object_get_data (G_OBJECT (item), IMAGES_KEY);
   GObject *row = gtk_list_item_get_item (item);
 
+  if (images != NULL)
+    g_ptr_array_set_size (images, 0);  /* unbinds each: a load still running is cancelled */
   if (bindings != NULL)
     {
       for (guint i = 0; i < bindings->len; i++)

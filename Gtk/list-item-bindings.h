@@ -8,6 +8,7 @@
 #define VCT_GTK_LIST_ITEM_BINDINGS_H
 
 #include <gtk/gtk.h>
+#include <vctable.h>
 
 G_BEGIN_DECLS
 
@@ -24,6 +25,10 @@ void vct_gtk_list_item_connect      (GtkListItem           *item,
                                      const char            *detailed_signal,
                                      GCallback              handler,
                                      gpointer               data);
+void vct_gtk_list_item_bind_image  (GtkListItem           *item,
+                                     const char            *image_property,
+                                     GtkWidget             *image_widget,
+                                     int                    size);
 void vct_gtk_list_item_unbind_all   (GtkListItem           *item);
 
 G_END_DECLS

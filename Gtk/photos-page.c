@@ -3,7 +3,8 @@
  * The original screen: a table of "Entry ID: N" and the photo's title, a navigation
  * title, a tap that shows the photo's title there. The GtkListView shows the screen's
  * list (vct_screen_get_list()) as it is, through a GtkSingleSelection (no adapter); a
- * GtkSignalListItemFactory binds each VctPhotoRow's `entry` and `title` to two labels.
+ * GtkSignalListItemFactory binds each VctPhotoRow's `thumbnail` (a VctImage, loaded while
+ * the row is bound) to an image and its `entry` and `title` to two labels.
  * Activating a row (Enter, a double click) is the original's cell tap: vct_row_select(),
  * after which the model's `title` (the header bar's, bound by the window) is the
  * photo's. The window shows the spinner, the reload action and the errors.
@@ -23,12 +24,16 @@ struct _VctGtkPhotosPage
 
 G_DEFINE_FINAL_TYPE (VctGtkPhotosPage, vct_gtk_photos_page, VCT_GTK_TYPE_PAGE)
 
+/* The thumbnail's box, in logical pixels. */
+#define THUMBNAIL_SIZE 40
+
 static void
 setup_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
            GtkListItem                             *item,
            G_GNUC_UNUSED gpointer                   data)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *thumbnail = gtk_image_new ();
   GtkWidget *entry = gtk_label_new (NULL);
   GtkWidget *title = gtk_label_new (NULL);
 
@@ -37,6 +42,9 @@ setup_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
   gtk_widget_set_margin_end (box, 12);
   gtk_widget_set_margin_top (box, 6);
   gtk_widget_set_margin_bottom (box, 6);
+
+  gtk_widget_set_name (thumbnail, "thumbnail");
+  gtk_image_set_pixel_size (GTK_IMAGE (thumbnail), THUMBNAIL_SIZE);
 
   gtk_widget_set_name (entry, "entry");
   gtk_widget_add_css_class (entry, "dim-label");
@@ -49,6 +57,7 @@ setup_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
 
+  gtk_box_append (GTK_BOX (box), thumbnail);
   gtk_box_append (GTK_BOX (box), entry);
   gtk_box_append (GTK_BOX (box), title);
   gtk_list_item_set_child (item, box);
@@ -60,9 +69,11 @@ bind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
           G_GNUC_UNUSED gpointer                   data)
 {
   GtkWidget *box = gtk_list_item_get_child (item);
-  GtkWidget *entry = gtk_widget_get_first_child (box);
+  GtkWidget *thumbnail = gtk_widget_get_first_child (box);
+  GtkWidget *entry = gtk_widget_get_next_sibling (thumbnail);
   GtkWidget *title = gtk_widget_get_next_sibling (entry);
 
+  vct_gtk_list_item_bind_image (item, "thumbnail", thumbnail, THUMBNAIL_SIZE);
   vct_gtk_list_item_bind (item, "entry", entry, "label");
   vct_gtk_list_item_bind (item, "title", title, "label");
 }

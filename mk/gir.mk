@@ -53,14 +53,16 @@ gir-deps:
 
 # vapigen has no --fatal-warnings: the step fails unless its closing line counts 0 warnings
 # (none needs a .metadata file today). vctable.deps names the packages the vapi uses, so
-# `--pkg vctable` loads gio-2.0's vapi too (GLib.ListModel, GLib.Cancellable).
+# `--pkg vctable` loads gio-2.0's and gdk-pixbuf-2.0's vapis too (GLib.ListModel,
+# GLib.Cancellable, Gdk.Pixbuf).
 gir-install: gir-deps
 ifeq ($(INTROSPECTION),yes)
 	install -d $(GIR_ROOT)/share/gir-1.0 $(GIR_ROOT)/lib/girepository-1.0
 	g-ir-scanner --quiet --warn-all --warn-error \
 	    --namespace=$(GIR_NAMESPACE) --nsversion=$(GIR_VERSION) \
 	    --identifier-prefix=Vct --symbol-prefix=vct \
-	    --include=GObject-2.0 --include=Gio-2.0 --pkg=gio-2.0 \
+	    --include=GObject-2.0 --include=Gio-2.0 --include=GdkPixbuf-2.0 \
+	    --pkg=gio-2.0 --pkg=gdk-pixbuf-2.0 \
 	    --pkg-export=vctable --c-include=vctable.h \
 	    --library=VCTable -L$(GIR_ROOT)/lib --library-path=$(GIR_ROOT)/lib \
 	    -I$(GIR_ROOT)/include -I$(GIR_SOURCES)/include -DVCTABLE_COMPILATION \
@@ -71,8 +73,8 @@ ifeq ($(INTROSPECTION),yes)
 	    $(GIR_ROOT)/share/gir-1.0/$(GIR_NAMESPACE)-$(GIR_VERSION).gir
 	@scripts/ensure-deps.sh vala
 	install -d $(GIR_ROOT)/share/vala/vapi
-	out=$$(vapigen --library=vctable --pkg=gio-2.0 --directory=$(GIR_ROOT)/share/vala/vapi \
+	out=$$(vapigen --library=vctable --pkg=gio-2.0 --pkg=gdk-pixbuf-2.0 --directory=$(GIR_ROOT)/share/vala/vapi \
 	    $(GIR_ROOT)/share/gir-1.0/$(GIR_NAMESPACE)-$(GIR_VERSION).gir 2>&1); status=$$?; \
 	    echo "$$out"; [ $$status = 0 ] && echo "$$out" | grep -q ' - 0 warning(s)$$'
-	echo gio-2.0 > $(GIR_ROOT)/share/vala/vapi/vctable.deps
+	printf 'gio-2.0\ngdk-pixbuf-2.0\n' > $(GIR_ROOT)/share/vala/vapi/vctable.deps
 endif

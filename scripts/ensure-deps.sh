@@ -12,8 +12,9 @@ need_command pkg-config pkg-config
 if command -v pkg-config >/dev/null 2>&1; then
     need_pkgconfig gio-unix-2.0 libglib2.0-dev
     need_pkgconfig libsoup-3.0 libsoup-3.0-dev
+    need_pkgconfig gdk-pixbuf-2.0 libgdk-pixbuf-2.0-dev
 else
-    missing="$missing libglib2.0-dev libsoup-3.0-dev"
+    missing="$missing libglib2.0-dev libsoup-3.0-dev libgdk-pixbuf-2.0-dev"
 fi
 for extra in "$@"; do
     case "$extra" in

@@ -34,6 +34,7 @@
 #include <vctable/vct-feed-photo-row.h>
 #include <vctable/vct-day-header-row.h>
 #include <vctable/vct-song-row.h>
+#include <vctable/vct-image.h>
 #include <vctable/vct-list-model.h>
 #include <vctable/vct-screen.h>
 #include <vctable/vct-table-model.h>

@@ -41,6 +41,8 @@ static const GEnumValue vct_error_values[] = {
   { VCT_ERROR_MISSING_FIELD, "VCT_ERROR_MISSING_FIELD", "missing-field" },
   { VCT_ERROR_FILE_UNREADABLE, "VCT_ERROR_FILE_UNREADABLE", "file-unreadable" },
   { VCT_ERROR_CANCELLED, "VCT_ERROR_CANCELLED", "cancelled" },
+  { VCT_ERROR_INVALID_IMAGE, "VCT_ERROR_INVALID_IMAGE", "invalid-image" },
+  { VCT_ERROR_IMAGE_TOO_LARGE, "VCT_ERROR_IMAGE_TOO_LARGE", "image-too-large" },
   { 0, NULL, NULL }
 };
 
@@ -98,4 +100,21 @@ vct_song_picker_state_get_type (void)
   static gsize type_id = 0;
 
   return register_enum_once (&type_id, "VctSongPickerState", vct_song_picker_state_values);
+}
+
+/* enumerations from "vctable.h": VctImageState */
+static const GEnumValue vct_image_state_values[] = {
+  { VCT_IMAGE_STATE_NONE, "VCT_IMAGE_STATE_NONE", "none" },
+  { VCT_IMAGE_STATE_LOADING, "VCT_IMAGE_STATE_LOADING", "loading" },
+  { VCT_IMAGE_STATE_LOADED, "VCT_IMAGE_STATE_LOADED", "loaded" },
+  { VCT_IMAGE_STATE_FAILED, "VCT_IMAGE_STATE_FAILED", "failed" },
+  { 0, NULL, NULL }
+};
+
+GType
+vct_image_state_get_type (void)
+{
+  static gsize type_id = 0;
+
+  return register_enum_once (&type_id, "VctImageState", vct_image_state_values);
 }

@@ -84,6 +84,21 @@ vct_photo_row_class_init (VctPhotoRowClass *klass)
      * The photo's thumbnail URL.
      */
     string_property ("thumbnail-url"),
+    /**
+     * VctPhotoRow:thumbnail:
+     *
+     * The photo's thumbnail, loaded from [property@PhotoRow:thumbnail-url] while a view
+     * binds it ([method@Image.bind]). The row keeps the same image object for its life;
+     * its URI follows the row's.
+     */
+    _vct_row_image_property ("thumbnail", "thumbnail-url"),
+    /**
+     * VctPhotoRow:image:
+     *
+     * The full-size photo, loaded from [property@PhotoRow:url] when a view binds it (a
+     * detail view, say); the list shows the [property@PhotoRow:thumbnail].
+     */
+    _vct_row_image_property ("image", "url"),
   };
 
   _vct_row_class_install_core_properties (G_OBJECT_CLASS (klass), pspecs, G_N_ELEMENTS (pspecs));
@@ -119,6 +134,13 @@ vct_member_row_class_init (VctMemberRowClass *klass)
      * The URL of the member's picture.
      */
     string_property ("avatar-url"),
+    /**
+     * VctMemberRow:avatar:
+     *
+     * The member's picture, loaded from [property@MemberRow:avatar-url] while a view
+     * binds it ([method@Image.bind]); its URI follows the row's.
+     */
+    _vct_row_image_property ("avatar", "avatar-url"),
     /**
      * VctMemberRow:follow-state:
      *
@@ -188,6 +210,13 @@ vct_feed_photo_row_class_init (VctFeedPhotoRowClass *klass)
      * The URL of the photo's image.
      */
     string_property ("image-url"),
+    /**
+     * VctFeedPhotoRow:image:
+     *
+     * The photo, loaded from [property@FeedPhotoRow:image-url] while a view binds it
+     * ([method@Image.bind]); its URI follows the row's.
+     */
+    _vct_row_image_property ("image", "image-url"),
     /**
      * VctFeedPhotoRow:date:
      *

@@ -121,6 +121,67 @@ vct_row_init (G_GNUC_UNUSED VctRow *self)
 {
 }
 
+/* The row's images: an image property's pspec names the view model's URL property it
+ * follows (image_source_quark) and the object data that holds the row's VctImage
+ * (image_slot_quark: the slot's own quark), made on first read. */
+static GQuark
+image_source_quark (void)
+{
+  static gsize quark = 0;
+
+  if (g_once_init_enter (&quark))
+    g_once_init_leave (&quark, g_quark_from_static_string ("vct-row-image-source"));
+  return (GQuark) quark;
+}
+
+static GQuark
+image_slot_quark (void)
+{
+  static gsize quark = 0;
+
+  if (g_once_init_enter (&quark))
+    g_once_init_leave (&quark, g_quark_from_static_string ("vct-row-image-slot"));
+  return (GQuark) quark;
+}
+
+/* The view model's string @name, or NULL (g_free it). */
+static char *
+vct_row_dup_core_string (VctRowPrivate *priv,
+                         const char    *name)
+{
+  VctCoreValue read = { VCT_CORE_VALUE_NONE, 0, FALSE, NULL };
+
+  if (priv->core == NULL || vct_core ()->row_get (priv->core, name, &read) != 1)
+    return NULL;
+  if (read.type != VCT_CORE_VALUE_STRING)
+    g_clear_pointer (&read.string, g_free);
+  return read.string;
+}
+
+/* The row's image of @pspec, made on first use, its URI the view model's now. */
+static VctImage *
+vct_row_get_image (GObject    *object,
+                   GParamSpec *pspec,
+                   gboolean    make)
+{
+  VctRowPrivate *priv = vct_row_get_instance_private (VCT_ROW (object));
+  GQuark slot = GPOINTER_TO_UINT (g_param_spec_get_qdata (pspec, image_slot_quark ()));
+  VctImage *image = g_object_get_qdata (object, slot);
+  g_autofree char *uri = NULL;
+
+  if (image == NULL && !make)
+    return NULL;
+  uri = vct_row_dup_core_string (priv, g_param_spec_get_qdata (pspec, image_source_quark ()));
+  if (image == NULL)
+    {
+      image = vct_image_new (NULL, uri);
+      g_object_set_qdata_full (object, slot, image, g_object_unref);
+    }
+  else
+    _vct_image_set_uri (image, uri);
+  return image;
+}
+
 /* A subclass property: the view model's value, converted to the property's type. */
 static void
 vct_row_get_core_property (GObject    *object,
@@ -133,6 +194,11 @@ vct_row_get_core_property (GObject    *object,
   GType type = G_PARAM_SPEC_VALUE_TYPE (pspec);
   VctCoreValue read = { VCT_CORE_VALUE_NONE, 0, FALSE, NULL };
 
+  if (g_param_spec_get_qdata (pspec, image_source_quark ()) != NULL)
+    {
+      g_value_set_object (value, vct_row_get_image (object, pspec, TRUE));
+      return;
+    }
   if (name == NULL)
     {
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -204,10 +270,24 @@ _vct_row_class_install_core_properties (GObjectClass *object_class,
 
   for (guint i = 0; i < n_pspecs; i++)
     {
-      g_param_spec_set_qdata_full (pspecs[i], core_name_quark (),
-                                   core_name_of (g_param_spec_get_name (pspecs[i])), g_free);
+      if (g_param_spec_get_qdata (pspecs[i], image_source_quark ()) == NULL)
+        g_param_spec_set_qdata_full (pspecs[i], core_name_quark (),
+                                     core_name_of (g_param_spec_get_name (pspecs[i])), g_free);
       g_object_class_install_property (object_class, i + 1, pspecs[i]);
     }
+}
+
+GParamSpec *
+_vct_row_image_property (const char *name,
+                         const char *url_property)
+{
+  GParamSpec *pspec = g_param_spec_object (name, NULL, NULL, VCT_TYPE_IMAGE,
+                                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_autofree char *slot = g_strconcat ("vct-row-image-", name, NULL);
+
+  g_param_spec_set_qdata_full (pspec, image_source_quark (), core_name_of (url_property), g_free);
+  g_param_spec_set_qdata (pspec, image_slot_quark (), GUINT_TO_POINTER (g_quark_from_string (slot)));
+  return pspec;
 }
 
 gpointer
@@ -269,11 +349,12 @@ _vct_row_notify (gpointer row, const char *name)
     {
       const char *core_name = g_param_spec_get_qdata (pspecs[i], core_name_quark ());
 
+      const char *image_source = g_param_spec_get_qdata (pspecs[i], image_source_quark ());
+
       if (core_name != NULL && strcmp (core_name, name) == 0)
-        {
-          g_object_notify_by_pspec (row, pspecs[i]);
-          break;
-        }
+        g_object_notify_by_pspec (row, pspecs[i]);
+      else if (image_source != NULL && strcmp (image_source, name) == 0)
+        vct_row_get_image (row, pspecs[i], FALSE);  /* its image follows the new URL */
     }
   g_free (pspecs);
 }

@@ -65,6 +65,7 @@
 #define SONGS_ROUNDS 100000    /* 10^5 next/previous: ~6.5 s */
 #define TOGGLE_ROUNDS 30000    /* ~2.5 s */
 #define FEED_ROUNDS 25000      /* eleven reports a round, via a worker thread: ~3.5 s */
+#define IMAGE_ROUNDS 1000000   /* 10^6 binds and unbinds of one image, each a cache hit */
 #define RELOAD_ROUNDS 1200     /* a reload of LIST_ROWS rows through the custom API, checked: ~8 s */
 /* The most list-reloads runs, VCT_LONGEVITY_ROUNDS or not: its round is a whole reload,
  * fifty times a next/previous, so the soak's 200 000 would take a quarter of an hour. */
@@ -1161,6 +1162,62 @@ test_list_reloads (void)
   meter_check (&meter, "list-reloads");
 }
 
+/* ------------------------------------------------------------------ an image */
+
+typedef struct
+{
+  VctImage *image;
+  guint     wrong;
+} ImageRun;
+
+/* A view binding the image (a memory-cache hit: loaded when bind returns) and letting go. */
+static void
+image_round (gpointer data, G_GNUC_UNUSED guint round)
+{
+  ImageRun *run = data;
+
+  vct_image_bind (run->image, 16, 16);
+  if (vct_image_get_state (run->image) != VCT_IMAGE_STATE_LOADED || vct_image_get_pixbuf (run->image) == NULL)
+    run->wrong++;
+  vct_image_unbind (run->image);
+  if (vct_image_get_pixbuf (run->image) != NULL)
+    run->wrong++;
+}
+
+static gboolean
+image_loaded (gpointer image)
+{
+  return vct_image_get_state (image) == VCT_IMAGE_STATE_LOADED;
+}
+
+static void
+test_image_binds (void)
+{
+  guint rounds = longevity_rounds (IMAGE_ROUNDS, VALGRIND_ROUNDS);
+  g_autoptr(GdkPixbuf) pixbuf = gdk_pixbuf_new (GDK_COLORSPACE_RGB, FALSE, 8, 32, 32);
+  g_autoptr(VctImageLoader) loader = vct_image_loader_new ();
+  g_autofree char *buffer = NULL;
+  g_autofree char *uri = NULL;
+  ImageRun run = { 0 };
+  Meter meter;
+  gsize size = 0;
+
+  gdk_pixbuf_fill (pixbuf, 0x40a0c0ff);
+  g_assert_true (gdk_pixbuf_save_to_buffer (pixbuf, &buffer, &size, "png", NULL, NULL));
+  uri = vct_test_write_temp (buffer, size, NULL);
+  run.image = vct_image_new (loader, uri);
+  vct_image_bind (run.image, 16, 16);
+  run_until (NULL, image_loaded, run.image, VCT_TEST_TIMEOUT_MS);
+  vct_image_unbind (run.image);
+
+  meter_run (&meter, rounds, image_round, &run);
+  meter_report (&meter, "image-binds");
+  g_assert_cmpuint (run.wrong, ==, 0);
+  g_assert_cmpuint (vct_image_loader_get_n_transfers_started (loader), ==, 1);
+  g_object_unref (run.image);
+  meter_check (&meter, "image-binds");
+}
+
 /* ------------------------------------------------------------------ the feed */
 
 /* A custom feed service: one fetch and one follow at a time, held for the test. */
@@ -1409,5 +1466,6 @@ main (int argc, char **argv)
   g_test_add_func ("/longevity/select-toggle-notify", test_select_toggle_notify);
   g_test_add_func ("/longevity/table-model-signals", test_table_model_signals);
   g_test_add_func ("/longevity/list-reloads", test_list_reloads);
+  g_test_add_func ("/longevity/image-binds", test_image_binds);
   return vct_test_run ();
 }

@@ -38,8 +38,12 @@ G_BEGIN_DECLS
  * @VCT_ERROR_MISSING_FIELD: a required field is missing or null
  * @VCT_ERROR_FILE_UNREADABLE: the file could not be read
  * @VCT_ERROR_CANCELLED: the request was cancelled
+ * @VCT_ERROR_INVALID_IMAGE: the data is not an image gdk-pixbuf can decode, or a truncated
+ *   or corrupt one
+ * @VCT_ERROR_IMAGE_TOO_LARGE: the image claims more pixels than the loader accepts (a
+ *   decompression bomb), refused before decoding
  *
- * Why a reload failed: one code per failure kind, in the %VCT_ERROR domain. The values
+ * Why a reload or an image load failed: one code per failure kind, in the %VCT_ERROR domain. The values
  * are the raw values of the Swift `VCTableError.Code`.
  */
 typedef enum {
@@ -56,7 +60,9 @@ typedef enum {
   VCT_ERROR_WRONG_FIELD_TYPE = 10,
   VCT_ERROR_MISSING_FIELD = 11,
   VCT_ERROR_FILE_UNREADABLE = 12,
-  VCT_ERROR_CANCELLED = 13
+  VCT_ERROR_CANCELLED = 13,
+  VCT_ERROR_INVALID_IMAGE = 14,
+  VCT_ERROR_IMAGE_TOO_LARGE = 15
 } VctError;
 
 GQuark vct_error_quark (void);

@@ -1,4 +1,4 @@
-/// Why a reload failed: one code per failure kind, and a message a person can read.
+/// Why a reload or an image load failed: one code per failure kind, and a message a person can read.
 ///
 /// The C API reports the same codes in the `VCT_ERROR` domain (`VctError`), with the same
 /// raw values.
@@ -33,6 +33,11 @@ public struct VCTableError: Error, Sendable, Hashable, CustomStringConvertible {
         case fileUnreadable = 12
         /// The request was cancelled.
         case cancelled = 13
+        /// The data is not an image gdk-pixbuf can decode, or a truncated or corrupt one.
+        case invalidImage = 14
+        /// The image claims more pixels than the pipeline accepts (a decompression bomb);
+        /// refused before decoding.
+        case imageTooLarge = 15
     }
 
     /// The failure kind.

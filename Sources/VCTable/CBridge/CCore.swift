@@ -221,6 +221,32 @@ private func makeCoreTable() -> VctCore {
     },
     song_picker_model_back: { core in
         CSongPickerModel.borrowed(core).acting { $0.back() }
+    },
+    image_loader_new: { shared in
+        Unmanaged.passRetained(CImageLoader(shared != 0 ? .shared : ImagePipeline())).toOpaque()
+    },
+    image_loader_get: { core, what in
+        guint64(CImageLoader.borrowed(core).value(VctImageLoaderValue(rawValue: UInt32(bitPattern: what))))
+    },
+    image_loader_set: { core, what, value in
+        CImageLoader.borrowed(core).set(VctImageLoaderValue(rawValue: UInt32(bitPattern: what)), UInt64(value))
+    },
+    image_loader_clear_cache: { core in
+        CImageLoader.borrowed(core).pipeline.removeAllCachedImages()
+    },
+    image_new: { object, loader, uri in
+        Unmanaged.passRetained(CImage(
+            object: object!, pipeline: CImageLoader.borrowed(loader).pipeline,
+            url: uri.map { String(cString: $0) })).toOpaque()
+    },
+    image_bind: { core, width, height in
+        CImage.borrowed(core).image.retain(width: Int(width), height: Int(height))
+    },
+    image_unbind: { core in
+        CImage.borrowed(core).image.release()
+    },
+    image_set_uri: { core, uri in
+        CImage.borrowed(core).image.url = uri.map { String(cString: $0) }
     }
   )
 }

@@ -14,6 +14,11 @@ public protocol RowViewModel: Sendable {
     var propertyNames: [String] { get }
     /// A named property's current value, or `nil` for an unknown name.
     func property(_ name: String) -> PropertyValue?
+    /// The row's images, each named and paired with the URL property it loads (the
+    /// photo row's `"thumbnail"` loads `"thumbnailUrl"`): the C face gives its row objects
+    /// one `VctImage` property each, and a Swift view makes an `AsyncImage` of the URL.
+    /// Default: none.
+    var imageSources: [String: String] { get }
     /// Whether `other` shows the same content (default: same type and equal properties).
     func isContentEqual(to other: any RowViewModel) -> Bool
     /// Reports the names of properties that change, on the row's scheduler, until the
@@ -31,6 +36,9 @@ public protocol RowViewModel: Sendable {
 }
 
 extension RowViewModel {
+    /// None.
+    public var imageSources: [String: String] { [:] }
+
     /// Same type and equal values for every property name.
     public func isContentEqual(to other: any RowViewModel) -> Bool {
         guard type(of: other) == Self.self else { return false }

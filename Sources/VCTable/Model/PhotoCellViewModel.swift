@@ -25,6 +25,9 @@ public struct PhotoCellViewModel: RowViewModel {
     /// The property names, shared by every photo row.
     public static let propertyNames = ["entry", "title", "id", "albumId", "url", "thumbnailUrl"]
 
+    /// The thumbnail (`thumbnailUrl`), which the list shows, and the full-size `image` (`url`).
+    public var imageSources: [String: String] { ["thumbnail": "thumbnailUrl", "image": "url"] }
+
     /// The photo's `id`.
     /// `PhotoCellViewModel.propertyNames`.
     public var propertyNames: [String] { Self.propertyNames }

@@ -163,7 +163,31 @@ typedef struct {
   gboolean      (*song_picker_model_previous)           (gpointer core);
   gboolean      (*song_picker_model_finish_song)        (gpointer core);
   void          (*song_picker_model_back)               (gpointer core);
+
+  /* vct-image-loader.c, vct-image.c: the image pipeline (CImageLoader: an ImagePipeline,
+   * the shared one when @shared) and an image (CImage: an AsyncImage of @uri on the
+   * calling thread's thread-default context, loaded by the pipeline of @loader_core,
+   * reporting to @image weakly through _vct_image_store). Both cores go with
+   * core_release. Loader values are VctImageLoaderValue; set takes the settable ones. */
+  gpointer      (*image_loader_new)         (gboolean shared);
+  guint64       (*image_loader_get)         (gpointer core, gint what);
+  void          (*image_loader_set)         (gpointer core, gint what, guint64 value);
+  void          (*image_loader_clear_cache) (gpointer core);
+  gpointer      (*image_new)                (gpointer image, gpointer loader_core, const char *uri);
+  void          (*image_bind)               (gpointer core, gint width, gint height);
+  void          (*image_unbind)             (gpointer core);
+  void          (*image_set_uri)            (gpointer core, const char *uri);
 } VctCore;
+
+/* VctImageLoaderValue: what image_loader_get reads (and image_loader_set writes, for the
+ * first two). */
+typedef enum {
+  VCT_IMAGE_LOADER_MEMORY_LIMIT = 0,
+  VCT_IMAGE_LOADER_MAX_TRANSFERS = 1,
+  VCT_IMAGE_LOADER_MEMORY_USAGE = 2,
+  VCT_IMAGE_LOADER_TRANSFERS_IN_FLIGHT = 3,
+  VCT_IMAGE_LOADER_TRANSFERS_STARTED = 4
+} VctImageLoaderValue;
 
 /* VctTableModelReport: what one delivery of the table model's core reports, as flags:
  * which properties to notify (in this order), then at most one signal. */
@@ -312,6 +336,29 @@ G_GNUC_INTERNAL void _vct_object_emit_object (gpointer object, const char *signa
 G_GNUC_INTERNAL GWeakRef *_vct_weak_ref_new  (gpointer object);
 G_GNUC_INTERNAL gpointer  _vct_weak_ref_get  (GWeakRef *ref);
 G_GNUC_INTERNAL void      _vct_weak_ref_free (GWeakRef *ref);
+
+/* vct-image-decode.c: @length bytes at @data decoded to a GdkPixbuf (transfer full) that
+ * fits @max_width × @max_height (0: unbounded on that side), never enlarged; an image of
+ * more than @max_pixels pixels is refused from its header (VCT_ERROR_IMAGE_TOO_LARGE),
+ * anything not a whole image is VCT_ERROR_INVALID_IMAGE. @uri names it in messages. Any
+ * thread. */
+G_GNUC_INTERNAL gpointer _vct_image_decode (const guint8 *data, gsize length, int max_width,
+                                            int max_height, gint64 max_pixels, const char *uri,
+                                            GError **error);
+
+/* vct-image-decode.c: a GdkPixbuf's size and the bytes of its pixels. */
+G_GNUC_INTERNAL void _vct_image_pixbuf_describe (gpointer pixbuf, int *width, int *height,
+                                                 gsize *byte_length);
+
+/* vct-image-loader.c: the core of a VctImageLoader. */
+G_GNUC_INTERNAL gpointer _vct_image_loader_get_core (gpointer loader);
+
+/* vct-image.c: what the image's core reports (a VctImageState, the pixbuf or NULL, the
+ * error or NULL), stored and notified; and a row's new URI for its image (notified, then
+ * told to the core). On the image's context thread. */
+G_GNUC_INTERNAL void _vct_image_store   (gpointer image, gint state, gpointer pixbuf,
+                                         const GError *error);
+G_GNUC_INTERNAL void _vct_image_set_uri (gpointer image, const char *uri);
 
 G_END_DECLS
 

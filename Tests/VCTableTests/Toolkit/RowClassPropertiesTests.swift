@@ -65,7 +65,8 @@ struct RowClassPropertiesTests {
             let object = CRow.makeObject(model, kinds: RowKindRegistry(), role: .row)
             defer { g_object_unref(object) }
             let declared = Self.declaredProperties(of: object)
-            #expect(Set(declared.keys) == Set(model.propertyNames.map(Self.kebabCase)),
+            let expected = Set(model.propertyNames.map(Self.kebabCase)).union(model.imageSources.keys.map(Self.kebabCase))
+            #expect(Set(declared.keys) == expected,
                     "\(type(of: model)): C declares \(declared.keys.sorted()), Swift \(model.propertyNames)")
         }
     }
@@ -78,6 +79,11 @@ struct RowClassPropertiesTests {
             let object = CRow.makeObject(model, kinds: RowKindRegistry(), role: .row)
             defer { g_object_unref(object) }
             let declared = Self.declaredProperties(of: object)
+            let object_ = GType(20 << 2)
+            for (image, source) in model.imageSources {
+                #expect(declared[Self.kebabCase(image)] == object_, "\(type(of: model)).\(image): not an object property")
+                #expect(model.propertyNames.contains(source), "\(type(of: model)).\(image) loads \(source), no property")
+            }
             for name in model.propertyNames {
                 guard let fundamental = declared[Self.kebabCase(name)], let value = model.property(name) else { continue }
                 let expected: Set<GType> = switch value {

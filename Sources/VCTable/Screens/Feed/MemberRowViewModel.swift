@@ -43,6 +43,9 @@ public struct MemberRowViewModel: RowViewModel {
     /// The property names, shared by every member row.
     public static let propertyNames = ["name", "avatarUrl", "followState", "buttonHidden", "buttonEnabled", "spinning"]
 
+    /// The member's picture, `avatar` (`avatarUrl`).
+    public var imageSources: [String: String] { ["avatar": "avatarUrl"] }
+
     /// `"member-<id>"`: the same member across reloads.
     public var diffIdentifier: Identity { Self.identity(ofMember: member.id) }
 

@@ -39,6 +39,9 @@ public struct PhotoRowViewModel: ViewModelPressible {
     /// The property names, shared by every photo row.
     public static let propertyNames = ["title", "description", "imageUrl", "date"]
 
+    /// The photo, `image` (`imageUrl`): the original's `PhotoViewModel.image`.
+    public var imageSources: [String: String] { ["image": "imageUrl"] }
+
     /// `"photo-<id>"`: the same photo across reloads.
     public var diffIdentifier: Identity { Self.identity(ofPhoto: photo.id) }
 
