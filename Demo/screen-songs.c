@@ -10,7 +10,7 @@
  * the row objects), the list's changes (the rows leaving or coming back), the state, the
  * title, the button. The picker's rows are few, so the screen holds every row of its
  * list (following the list's changes) to hear each one's mode; it reports a change with
- * the row's place after the list's changes of the same dispatch (a song that starts
+ * the row's place after the list's changes of the same batch (a song that starts
  * playing is notified before the songs not picked leave the list; those are notified
  * "hidden" as they go, and not reported). Rows that come back into the list are new
  * objects: what they show is no change.
@@ -82,7 +82,7 @@ vct_demo_songs_on_dismiss (VctDemoSongsScreen *self)
 }
 
 /* A row's mode changed: report it at the row's place (reported once the list's changes
- * of this dispatch are in). */
+ * of this batch are in). */
 static void
 vct_demo_songs_on_mode (VctRow             *row,
                         GParamSpec         *pspec,

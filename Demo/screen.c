@@ -2,9 +2,10 @@
  * share, in its instance private data: the view model, as the VctScreen it is (its
  * reload, `title`, `loading`, `did-error` and list), the view it reports to, the state a
  * view shows (title, alert, selected row, --select), the list's `items-changed`, row
- * numbers across sections (outline.c), anchors, the rows' reported changes, the end of a
- * reload; and the calls into the subclass's virtual functions (screen-private.h), with
- * the defaults of those it may leave.
+ * numbers across sections (outline.c), anchors, the rows' reported changes, the end of
+ * a change batch (the list's `changes-done`), the end of a reload; and the calls into
+ * the subclass's virtual functions (screen-private.h), with the defaults of those it
+ * may leave.
  *
  * Reloads: the model notifies `loading` true, then (in one dispatch of its scheduler) the
  * list's changes, `loading` false and, after a failure, `did-error`. So when `loading`
@@ -12,20 +13,19 @@
  * any, has come: RELOADED, or only the loading flag after a failure. The screen is
  * loading until then.
  *
- * The `items-changed` runs of one change batch come back to back; the base reports them
- * to the view as one ROWS event from a G_PRIORITY_HIGH idle, which runs once the batch
- * (and whatever else the model's scheduler dispatched with it) is done and before the
- * model's next dispatch.
+ * The `items-changed` runs of one change batch come back to back, and the list emits
+ * `changes-done` once the batch is out; the base reports the runs to the view there, as
+ * one ROWS event.
  *
  * A row's in-place change comes as `notify` on its object, which the model may emit
- * before the list's changes of the same update (a song that starts playing is notified,
- * then the songs not picked leave the list). So a screen reports it with
- * vct_demo_screen_report_row(), which keeps the row's place through the list's changes
- * and tells the view at the same idle, or before the screen's next event if that comes
- * first: the row number is then the row's place after the batch.
+ * before the list's changes of the same batch (a song that starts playing is notified,
+ * then the songs not picked leave the list), never after its `changes-done`. So a screen
+ * reports it with vct_demo_screen_report_row(), which keeps the row's place through the
+ * list's changes and tells the view at `changes-done`, or before the screen's next event
+ * if that comes first: the row number is then the row's place after the batch.
  *
  * The dispose stops whatever could report (the view, the list's and the model's handlers,
- * the subclass's among them, the idles); a subclass frees what it holds in its finalize,
+ * the subclass's among them, the idle); a subclass frees what it holds in its finalize,
  * which runs after that, and chains up to the base's, which drops the model and frees the
  * rest. */
 
@@ -37,6 +37,7 @@ typedef struct {
   gpointer          view_data;
   VctListModel     *list;               /* (owned): the model's */
   gulong            items_changed_id;
+  gulong            changes_done_id;
   VctDemoOutline    outline;
   gboolean          outline_stale;
   char             *title;              /* the last title reported */
@@ -47,7 +48,6 @@ typedef struct {
   GPtrArray        *anchors;            /* (element-type VctDemoAnchor): not owned */
   GPtrArray        *reports;            /* (element-type VctDemoRowReport): not told yet */
   gboolean          rows_changed;       /* the list changed since the last ROWS */
-  guint             batch_end_id;
   gboolean          title_shown;        /* a title has been reported */
   guint             reload_end_id;      /* the end of a reload, reported later */
   gboolean          reload_failed;
@@ -129,31 +129,6 @@ vct_demo_screen_flush_reports (VctDemoScreen *screen)
 
 /* ------------------------------------------------------------ the list's changes */
 
-static gboolean
-vct_demo_screen_on_batch_end (gpointer user_data)
-{
-  VctDemoScreen *screen = user_data;
-  VctDemoScreenPrivate *priv = vct_demo_screen_get_instance_private (screen);
-
-  priv->batch_end_id = 0;
-  vct_demo_screen_flush_reports (screen);
-  if (priv->rows_changed)
-    {
-      priv->rows_changed = FALSE;
-      vct_demo_screen_emit_simple (screen, VCT_DEMO_EVENT_ROWS, NULL, FALSE);
-    }
-  return G_SOURCE_REMOVE;
-}
-
-static void
-vct_demo_screen_end_batch_later (VctDemoScreen *screen)
-{
-  VctDemoScreenPrivate *priv = vct_demo_screen_get_instance_private (screen);
-
-  if (priv->batch_end_id == 0)
-    priv->batch_end_id = g_idle_add_full (G_PRIORITY_HIGH, vct_demo_screen_on_batch_end, screen, NULL);
-}
-
 /* An anchor in a run where @removed items went and @added came at @position: after the
  * run it moves by their difference; inside the removed ones it is gone. */
 static void
@@ -181,10 +156,26 @@ vct_demo_screen_on_items_changed (GListModel *list,
   (void) list;
   priv->outline_stale = TRUE;
   priv->rows_changed = TRUE;
-  vct_demo_screen_end_batch_later (screen);
   for (guint i = 0; i < priv->anchors->len; i++)
     vct_demo_screen_shift (g_ptr_array_index (priv->anchors, i), position, removed, added);
   VCT_DEMO_SCREEN_GET_CLASS (screen)->items_changed (screen, position, removed, added);
+}
+
+/* The batch is out: the rows' changes, then ROWS if the list changed. */
+static void
+vct_demo_screen_on_changes_done (VctListModel *list,
+                                 gpointer      user_data)
+{
+  VctDemoScreen *screen = user_data;
+  VctDemoScreenPrivate *priv = vct_demo_screen_get_instance_private (screen);
+
+  (void) list;
+  vct_demo_screen_flush_reports (screen);
+  if (priv->rows_changed)
+    {
+      priv->rows_changed = FALSE;
+      vct_demo_screen_emit_simple (screen, VCT_DEMO_EVENT_ROWS, NULL, FALSE);
+    }
 }
 
 /* ---------------------------------------------------------------- the GObject */
@@ -285,9 +276,9 @@ vct_demo_screen_dispose (GObject *object)
 
   priv->view = NULL;
   g_clear_signal_handler (&priv->items_changed_id, priv->list);
+  g_clear_signal_handler (&priv->changes_done_id, priv->list);
   if (priv->model != NULL)
     g_signal_handlers_disconnect_by_data (priv->model, screen);
-  g_clear_handle_id (&priv->batch_end_id, g_source_remove);
   g_clear_handle_id (&priv->reload_end_id, g_source_remove);
 
   G_OBJECT_CLASS (vct_demo_screen_parent_class)->dispose (object);
@@ -374,6 +365,8 @@ vct_demo_screen_construct (VctDemoScreen *screen,
   priv->title = vct_screen_dup_title (model);
   priv->items_changed_id = g_signal_connect (priv->list, "items-changed",
                                              G_CALLBACK (vct_demo_screen_on_items_changed), screen);
+  priv->changes_done_id = g_signal_connect (priv->list, "changes-done",
+                                            G_CALLBACK (vct_demo_screen_on_changes_done), screen);
   if (!VCT_DEMO_SCREEN_GET_CLASS (screen)->titles_on_reload)
     g_signal_connect_swapped (model, "notify::title", G_CALLBACK (vct_demo_screen_on_title), screen);
   g_signal_connect_swapped (model, "notify::loading", G_CALLBACK (vct_demo_screen_on_loading), screen);
@@ -496,7 +489,7 @@ vct_demo_screen_on_error (VctDemoScreen *screen,
  * @value: its value
  *
  * Reports a row property change that matters, as a ROW event with the row's number
- * after the list's changes of the same dispatch (see the top of this file).
+ * after the list's changes of the same batch (see the top of this file).
  */
 void
 vct_demo_screen_report_row (VctDemoScreen *screen,
@@ -516,7 +509,6 @@ vct_demo_screen_report_row (VctDemoScreen *screen,
   report->value = g_strdup (value);
   g_ptr_array_add (priv->reports, report);
   vct_demo_screen_add_anchor (screen, &report->anchor);
-  vct_demo_screen_end_batch_later (screen);
 }
 
 /**

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzz/run.sh [SECONDS]: builds and runs VCTable's three libFuzzer targets for SECONDS
+# Fuzz/run.sh [SECONDS]: builds and runs VCTable's four libFuzzer targets for SECONDS
 # each (default: $FUZZ_SECONDS, else 60). `make fuzz FUZZ_SECONDS=N` calls it.
 #
 #   decoder  Fuzz/decoder/main.swift: bytes -> PhotoDecoder.decode -> items or a clean
@@ -14,6 +14,10 @@
 #            against the same library.
 #            FUZZ_SCREENS_TRACE=1 prints each step of an input, FUZZ_SCREENS_STATS=1 what
 #            the run exercised.
+#   image    Fuzz/image/fuzz_image.c: bytes -> the image decode path (vct-image-decode.c,
+#            compiled in with vct-error.c): a pixbuf within the box asked for, or a
+#            VCT_ERROR (invalid image, or over the pixel limit, refused from the header);
+#            seeds: small PNG, JPEG, BMP, ICO and TIFF files, a truncated PNG, a bomb.
 #
 # Each target first replays its regressions (Fuzz/regressions/<target>/: every crash
 # ever found, kept as a test) and its seed corpus, then fuzzes for SECONDS from the
@@ -56,6 +60,12 @@ read -r -a glib_flags <<<"$(pkg-config --cflags --libs glib-2.0 gio-2.0)"
 "$CLANG" -std=gnu11 -g -O1 -fsanitize=fuzzer,address -Wall -Wextra -Werror -ICInterop/include \
     Fuzz/screens/fuzz_screens.c Fuzz/common/fuzz-common.c -o "$out/fuzz-screens" -L"$libdir" -Wl,-rpath,"$libdir" -lVCTable "${glib_flags[@]}" 2>&1 | quiet_link
 [[ -x $out/fuzz-screens ]]
+read -r -a pixbuf_flags <<<"$(pkg-config --cflags --libs gdk-pixbuf-2.0 gio-2.0)"
+"$CLANG" -std=gnu11 -g -O1 -fsanitize=fuzzer,address -Wall -Wextra -Werror -DVCTABLE_COMPILATION \
+    -ICInterop/include -ISources/VCTableGObject/include Fuzz/image/fuzz_image.c \
+    Sources/VCTableGObject/vct-image-decode.c Sources/VCTableGObject/vct-error.c \
+    -o "$out/fuzz-image" "${pixbuf_flags[@]}" 2>&1 | quiet_link
+[[ -x $out/fuzz-image ]]
 
 # libFuzzer reports crashes itself; the Swift runtime's backtracer would only slow it.
 export SWIFT_BACKTRACE=enable=no
@@ -115,6 +125,7 @@ echo "== fuzzing each target for ${seconds}s"
 run_target decoder -dict="$here/decoder/json.dict" -max_len=4096
 run_target api -max_len=256
 run_target screens -max_len=256
+run_target image -max_len=65536
 
 echo "fuzz: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

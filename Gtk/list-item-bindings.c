@@ -23,7 +23,23 @@ typedef struct
   VctImage  *image;    /* (owned) */
   GtkWidget *widget;   /* a GtkImage in the item's child (not owned) */
   gulong     handler;
+  gboolean   loading;  /* counted in n_loading */
 } ItemImage;
+
+/* How many bound images are loading, in every list (the main thread's only). */
+static guint n_loading;
+
+static void
+item_image_count (ItemImage *shown)
+{
+  gboolean loading = vct_image_get_state (shown->image) == VCT_IMAGE_STATE_LOADING;
+
+  if (loading != shown->loading)
+    {
+      shown->loading = loading;
+      n_loading = loading ? n_loading + 1 : n_loading - 1;
+    }
+}
 
 static void
 item_image_free (gpointer data)
@@ -32,6 +48,7 @@ item_image_free (gpointer data)
 
   g_clear_signal_handler (&shown->handler, shown->image);
   vct_image_unbind (shown->image);
+  item_image_count (shown);
   g_object_unref (shown->image);
   g_free (shown);
 }
@@ -40,11 +57,10 @@ item_image_free (gpointer data)
  * on the pixbuf, so a rebind of a cached image uploads nothing), a placeholder while
  * loading, a glyph after a failure. */
 static void
-show_image (VctImage *image, GParamSpec *pspec, GtkWidget *widget)
+show_image (VctImage *image, GtkWidget *widget)
 {
   GdkPixbuf *pixbuf = vct_image_get_pixbuf (image);
 
-  (void) pspec;
   switch (vct_image_get_state (image))
     {
     case VCT_IMAGE_STATE_LOADED:
@@ -76,6 +92,14 @@ show_image (VctImage *image, GParamSpec *pspec, GtkWidget *widget)
       gtk_widget_set_tooltip_text (widget, NULL);
       break;
     }
+}
+
+static void
+on_image_state (VctImage *image, GParamSpec *pspec, ItemImage *shown)
+{
+  (void) pspec;
+  item_image_count (shown);
+  show_image (image, shown->widget);
 }
 
 /**
@@ -115,9 +139,21 @@ vct_gtk_list_item_bind_image (GtkListItem *item,
   size *= gtk_widget_get_scale_factor (image_widget);
   /* Bound first: a cache hit is loaded when this returns, and painted in this frame. */
   vct_image_bind (shown->image, size, size);
-  show_image (shown->image, NULL, image_widget);
-  shown->handler = g_signal_connect (shown->image, "notify::state", G_CALLBACK (show_image), image_widget);
+  on_image_state (shown->image, NULL, shown);
+  shown->handler = g_signal_connect (shown->image, "notify::state", G_CALLBACK (on_image_state), shown);
   g_ptr_array_add (images, shown);
+}
+
+/**
+ * vct_gtk_list_item_get_n_images_loading:
+ *
+ * Returns: how many images bound by vct_gtk_list_item_bind_image() are loading now, in
+ *   every list (--screenshot waits for none)
+ */
+guint
+vct_gtk_list_item_get_n_images_loading (void)
+{
+  return n_loading;
 }
 
 static GPtrArray *

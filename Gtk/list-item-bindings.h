@@ -30,6 +30,7 @@ void vct_gtk_list_item_bind_image  (GtkListItem           *item,
                                      GtkWidget             *image_widget,
                                      int                    size);
 void vct_gtk_list_item_unbind_all   (GtkListItem           *item);
+guint vct_gtk_list_item_get_n_images_loading (void);
 
 G_END_DECLS
 

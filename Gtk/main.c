@@ -19,6 +19,7 @@
 #include <gtk/gtk.h>
 #include <vctable.h>
 
+#include "list-item-bindings.h"
 #include "screenshot.h"
 #include "window.h"
 
@@ -88,13 +89,16 @@ on_handle_local_options (G_GNUC_UNUSED GApplication *application,
   return -1;   /* go on: activate */
 }
 
-/* --screenshot: once the screen has loaded, two frames later (laid out, drawn), save. */
+/* --screenshot: once the screen has loaded and its visible rows' images have loaded or
+ * failed (or SCREENSHOT_IMAGES_S passed), two frames later (laid out, drawn), save. */
+#define SCREENSHOT_IMAGES_S 10
 typedef struct
 {
   GtkApplication *application;
   VctGtkWindow   *window;
   guint           frames;
   guint           timeout;
+  gint64          ready_at;  /* when the screen was first ready */
 } Screenshot;
 
 static gboolean
@@ -106,6 +110,12 @@ screenshot_tick (GtkWidget               *widget,
   g_autoptr (GError) error = NULL;
 
   if (!vct_gtk_window_is_screen_ready (shot->window))
+    return G_SOURCE_CONTINUE;
+  /* Then the visible rows' images, loaded or failed, for at most SCREENSHOT_IMAGES_S. */
+  if (shot->ready_at == 0)
+    shot->ready_at = g_get_monotonic_time ();
+  if (vct_gtk_list_item_get_n_images_loading () > 0
+      && g_get_monotonic_time () - shot->ready_at < SCREENSHOT_IMAGES_S * G_TIME_SPAN_SECOND)
     return G_SOURCE_CONTINUE;
   if (++shot->frames < 3)
     return G_SOURCE_CONTINUE;

@@ -19,8 +19,12 @@
 #                      Benchmarks/gtk/bench-probes.c (no window): what one covering
 #                      items-changed costs the list model itself, GTK's probes included,
 #                      against a GListStore (BENCH_PROBES_ARGS="--rows 10000,100000 --reps 9")
-#   make bench-gtk-quick  the three on 10 000 rows, once each: they must run to their end
-#                      (in `make test`); their figures mean nothing
+#                      Then Benchmarks/gtk/bench-fling.c: a fling through 10 000 photo rows
+#                      with their thumbnails from a loopback server, VCTable's image
+#                      pipeline against a naive loader, one process each
+#                      (BENCH_FLING_ARGS; BENCHMARKS.md, "Images: a fling")
+#   make bench-gtk-quick  the three on 10 000 rows, once each, and the fling on 1 000:
+#                      they must run to their end (in `make test`); their figures mean nothing
 
 .PHONY: gtk-deps gtk-app gtk-test gtk-app-test bench-gtk bench-gtk-run bench-gtk-build bench-gtk-quick
 
@@ -28,6 +32,7 @@ BENCH_GTK_ARGS ?= --reps 5
 BENCH_LISTVIEW_ARGS ?= --reps 5
 BENCH_LISTVIEW_ROWS ?= 10000 100000 1000000
 BENCH_PROBES_ARGS ?= --rows 10000,100000,1000000 --reps 7
+BENCH_FLING_ARGS ?= --rows 10000 --urls 500 --per-frame 12 --latency-ms 10
 XVFB_BENCH = GTK_A11Y=none xvfb-run -a -s "-screen 0 1280x1024x24"
 
 gtk-deps:
@@ -51,6 +56,9 @@ bench-gtk-build: gtk-deps stage demo
 	    $$($(PKG) --cflags --libs vctable gtk4) -lpthread
 	$(CC) $(DEMO_CFLAGS) -o build/bench-probes Benchmarks/gtk/bench-probes.c \
 	    $$($(PKG) --cflags --libs vctable)
+	$(CC) $(DEMO_CFLAGS) -o build/bench-fling Benchmarks/gtk/bench-fling.c \
+	    Tests/GtkApp/app-test.c Gtk/list-item-bindings.c Tests/C/common/vct-test.c \
+	    $$($(PKG) --cflags --libs vctable gtk4 libsoup-3.0) -lpthread
 
 # bench-listview fails (non-zero) only when something is wrong: rows never shown, a model
 # error, a GLib/GTK warning or critical (it installs a log writer); never on timing.
@@ -67,6 +75,7 @@ bench-gtk-run: bench-gtk-build
 	    $(XVFB_BENCH) build/bench-listview --rows $$rows $(BENCH_LISTVIEW_ARGS) || exit 1; \
 	done
 	build/bench-probes $(BENCH_PROBES_ARGS)
+	$(XVFB_BENCH) build/bench-fling $(BENCH_FLING_ARGS)
 
 bench-gtk-quick: bench-gtk-build
 	@passed=0; failed=0; \
@@ -75,6 +84,8 @@ bench-gtk-quick: bench-gtk-build
 	if $(XVFB_BENCH) build/bench-listview --rows 10000 --reps 1; \
 	then passed=$$((passed + 1)); else failed=$$((failed + 1)); fi; \
 	if build/bench-probes --rows 10000 --reps 1; \
+	then passed=$$((passed + 1)); else failed=$$((failed + 1)); fi; \
+	if $(XVFB_BENCH) build/bench-fling --rows 1000 --urls 50 --per-frame 25; \
 	then passed=$$((passed + 1)); else failed=$$((failed + 1)); fi; \
 	echo "bench-gtk-quick: $$passed passed, $$failed failed"; \
 	[ $$failed -eq 0 ]

@@ -3,7 +3,7 @@
 #
 #   make sanitize                Swift tests and C tests under AddressSanitizer (+ LeakSanitizer)
 #                                and ThreadSanitizer: zero reports
-#   make fuzz [FUZZ_SECONDS=60]  the three libFuzzer targets, FUZZ_SECONDS each
+#   make fuzz [FUZZ_SECONDS=60]  the four libFuzzer targets, FUZZ_SECONDS each
 #   make soak [SOAK_CYCLES=10000] [SOAK_THREADS_SECONDS=10] [LONGEVITY_OPS=1000000]
 #                                [LONGEVITY_ROUNDS=200000] [TRANSFER_ROUNDS=2000]
 #                                test-soak at full size against the staged library, then

@@ -26,6 +26,8 @@ enum {
   PROP_0,
   PROP_MEMORY_LIMIT,
   PROP_MAX_TRANSFERS,
+  PROP_DISK_CACHE_LIMIT,
+  PROP_TIMEOUT,
   N_PROPS
 };
 
@@ -60,6 +62,14 @@ vct_image_loader_get_property (GObject    *object,
       g_value_set_uint (value, vct_image_loader_get_max_transfers (self));
       break;
 
+    case PROP_DISK_CACHE_LIMIT:
+      g_value_set_uint64 (value, vct_image_loader_get_disk_cache_limit (self));
+      break;
+
+    case PROP_TIMEOUT:
+      g_value_set_uint (value, vct_image_loader_get_timeout (self));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -82,6 +92,14 @@ vct_image_loader_set_property (GObject      *object,
 
     case PROP_MAX_TRANSFERS:
       vct_image_loader_set_max_transfers (self, g_value_get_uint (value));
+      break;
+
+    case PROP_DISK_CACHE_LIMIT:
+      vct_image_loader_set_disk_cache_limit (self, g_value_get_uint64 (value));
+      break;
+
+    case PROP_TIMEOUT:
+      vct_image_loader_set_timeout (self, g_value_get_uint (value));
       break;
 
     default:
@@ -119,6 +137,34 @@ vct_image_loader_class_init (VctImageLoaderClass *klass)
   properties[PROP_MAX_TRANSFERS] =
     g_param_spec_uint ("max-transfers", NULL, NULL,
                        1, 1024, 6,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * VctImageLoader:disk-cache-limit:
+   *
+   * The bound of the disk cache of HTTP image responses, in bytes (default 128 MiB, at
+   * most 4 GiB). There is one disk cache for the process, libsoup's `SoupCache` on
+   * VCTable's HTTP session, under `$XDG_CACHE_HOME/vctable/images`: every loader shares
+   * it. It is kept across restarts and honours HTTP freshness and validators (a fresh
+   * response is read from disk with no request; a stale one with an `ETag` or
+   * `Last-Modified` is revalidated, a 304 reusing the file). Documents (photos, feeds,
+   * songs) are never written to it.
+   */
+  properties[PROP_DISK_CACHE_LIMIT] =
+    g_param_spec_uint64 ("disk-cache-limit", NULL, NULL,
+                         0, G_MAXUINT32, 128 << 20,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * VctImageLoader:timeout:
+   *
+   * How long one transfer may take, in milliseconds (default 30 000), from the request
+   * to the body's last byte; past it the images waiting for it fail with
+   * %VCT_ERROR_TIMED_OUT. For transfers started from then on.
+   */
+  properties[PROP_TIMEOUT] =
+    g_param_spec_uint ("timeout", NULL, NULL,
+                       1, G_MAXUINT, 30000,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -246,6 +292,84 @@ vct_image_loader_set_max_transfers (VctImageLoader *loader,
     return;
   vct_core ()->image_loader_set (loader->core, VCT_IMAGE_LOADER_MAX_TRANSFERS, max_transfers);
   g_object_notify_by_pspec (G_OBJECT (loader), properties[PROP_MAX_TRANSFERS]);
+}
+
+/**
+ * vct_image_loader_get_disk_cache_limit:
+ * @loader: a loader
+ *
+ * The process's disk cache bound (the [property@ImageLoader:disk-cache-limit] property).
+ *
+ * Returns: the bound, in bytes
+ */
+guint64
+vct_image_loader_get_disk_cache_limit (VctImageLoader *loader)
+{
+  g_return_val_if_fail (VCT_IS_IMAGE_LOADER (loader), 0);
+  g_return_val_if_fail (loader->core != NULL, 0);
+
+  return vct_core ()->image_loader_get (loader->core, VCT_IMAGE_LOADER_DISK_CACHE_LIMIT);
+}
+
+/**
+ * vct_image_loader_set_disk_cache_limit:
+ * @loader: a loader
+ * @bytes: the new bound, in bytes (at most 4 GiB)
+ *
+ * Sets the bound of the process's disk cache of image responses (the
+ * [property@ImageLoader:disk-cache-limit] property, shared by every loader). Safe from
+ * any thread.
+ */
+void
+vct_image_loader_set_disk_cache_limit (VctImageLoader *loader,
+                                       guint64         bytes)
+{
+  g_return_if_fail (VCT_IS_IMAGE_LOADER (loader));
+  g_return_if_fail (loader->core != NULL);
+
+  bytes = MIN (bytes, (guint64) G_MAXUINT32);
+  if (vct_core ()->image_loader_get (loader->core, VCT_IMAGE_LOADER_DISK_CACHE_LIMIT) == bytes)
+    return;
+  vct_core ()->image_loader_set (loader->core, VCT_IMAGE_LOADER_DISK_CACHE_LIMIT, bytes);
+  g_object_notify_by_pspec (G_OBJECT (loader), properties[PROP_DISK_CACHE_LIMIT]);
+}
+
+/**
+ * vct_image_loader_get_timeout:
+ * @loader: a loader
+ *
+ * How long one transfer may take (the [property@ImageLoader:timeout] property).
+ *
+ * Returns: the timeout, in milliseconds
+ */
+guint
+vct_image_loader_get_timeout (VctImageLoader *loader)
+{
+  g_return_val_if_fail (VCT_IS_IMAGE_LOADER (loader), 0);
+  g_return_val_if_fail (loader->core != NULL, 0);
+
+  return vct_core ()->image_loader_get (loader->core, VCT_IMAGE_LOADER_TIMEOUT_MS);
+}
+
+/**
+ * vct_image_loader_set_timeout:
+ * @loader: a loader
+ * @timeout_ms: how long one transfer may take, in milliseconds, at least 1
+ *
+ * Sets the [property@ImageLoader:timeout] property. Safe from any thread.
+ */
+void
+vct_image_loader_set_timeout (VctImageLoader *loader,
+                              guint           timeout_ms)
+{
+  g_return_if_fail (VCT_IS_IMAGE_LOADER (loader));
+  g_return_if_fail (loader->core != NULL);
+  g_return_if_fail (timeout_ms >= 1);
+
+  if (vct_image_loader_get_timeout (loader) == timeout_ms)
+    return;
+  vct_core ()->image_loader_set (loader->core, VCT_IMAGE_LOADER_TIMEOUT_MS, timeout_ms);
+  g_object_notify_by_pspec (G_OBJECT (loader), properties[PROP_TIMEOUT]);
 }
 
 /**

@@ -4,7 +4,8 @@
  * SPDX-License-Identifier: MIT
  *
  * Shaped like GLib's gliststore.c: the GListModel vfuncs, `item-type` and `n-items`
- * properties, `items-changed` emitted with `n-items` notified after it. The list itself
+ * properties, `items-changed` emitted with `n-items` notified after it, and
+ * `changes-done` once a batch's runs and its rows' notifies are all out. The list itself
  * lives in the Swift core (CListModel: the sectioned ListModel, its flat view, the weak
  * cache of row objects); this file is the GObject around it.
  */
@@ -34,6 +35,13 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum {
+  CHANGES_DONE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static void
 vct_list_model_dispose (GObject *object)
@@ -116,6 +124,33 @@ vct_list_model_class_init (VctListModelClass *klass)
                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * VctListModel::changes-done:
+   * @list: the list
+   *
+   * Emitted once per batch of changes, when the batch is all out: after its last
+   * `items-changed` run and after the `notify` of every row object it changed in place.
+   * The list then reads as it is at rest and every row as the batch left it, so a view
+   * that applies the runs one by one redraws, or tells what it gathered, here once.
+   *
+   * A batch is what the model changed at once: a reload's rows, rows changed in place
+   * (a follow's state, a song's mode), or both. A batch of in-place changes alone emits
+   * it with no `items-changed` before it. A row object may notify before the batch's
+   * runs (a song that starts playing is notified, then the songs not picked leave the
+   * list, then `changes-done`), never after the `changes-done` of the batch that
+   * carries the change. A reload that brings the rows already shown changes nothing and
+   * emits nothing. (A row object still held after a batch removed its row is in no
+   * batch: what it notifies then comes with no `changes-done`.)
+   *
+   * Emitted on the list's context thread, never inside the call that made the change.
+   * A handler may read the list and its rows, reload the model, or drop its reference
+   * to the list.
+   */
+  signals[CHANGES_DONE] =
+    g_signal_new ("changes-done", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, g_cclosure_marshal_VOID__VOID,
+                  G_TYPE_NONE, 0);
 }
 
 static void
@@ -185,6 +220,12 @@ _vct_list_model_emit_items_changed (gpointer list,
       self->last_n_items = n_items;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
     }
+}
+
+void
+_vct_list_model_emit_changes_done (gpointer list)
+{
+  g_signal_emit (VCT_LIST_MODEL (list), signals[CHANGES_DONE], 0);
 }
 
 guint

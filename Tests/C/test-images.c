@@ -4,6 +4,7 @@
  * Each test uses a loader of its own (vct_image_loader_new), so the counts are its own.
  */
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "vct-test.h"
@@ -363,6 +364,36 @@ test_bad_input (void)
 }
 
 static void
+test_timeout (void)
+{
+  VctTestServer *server = vct_test_server_new ();
+  g_autoptr(VctImageLoader) loader = vct_image_loader_new ();
+  g_autofree char *uri = vct_test_server_uri (server, "/never.png");
+  Gate gate = { .body = make_png (8, 8, 0xffffffff) };
+  g_autoptr(VctImage) image = NULL;
+  const GError *error;
+
+  g_mutex_init (&gate.lock);
+  g_cond_init (&gate.cond);
+  vct_test_server_set_handler (server, gate_handler, &gate);
+  vct_image_loader_set_timeout (loader, 300);
+  g_assert_cmpuint (vct_image_loader_get_timeout (loader), ==, 300);
+  image = vct_image_new (loader, uri);
+  vct_image_bind (image, 8, 8);
+  wait_state (image, VCT_IMAGE_STATE_FAILED);
+  error = vct_image_get_error (image);
+  g_assert_error ((GError *) error, VCT_ERROR, VCT_ERROR_TIMED_OUT);
+  vct_image_unbind (image);
+  wait_no_transfer (loader);
+
+  gate_open (&gate);
+  vct_test_server_free (server);
+  g_bytes_unref (gate.body);
+  g_cond_clear (&gate.cond);
+  g_mutex_clear (&gate.lock);
+}
+
+static void
 test_failure_retried_on_bind_only (void)
 {
   VctTestServer *server = vct_test_server_new ();
@@ -583,6 +614,105 @@ test_recycled_views_never_wrong (void)
   vct_test_server_free (server);
 }
 
+/* ------------------------------------------------------------------ the disk cache */
+
+/* Answers /cached.png with a PNG that stays fresh for an hour, and counts. */
+static gboolean
+fresh_handler (const VctTestRequest *request, gpointer user_data)
+{
+  GBytes *png = user_data;
+  gsize size = 0;
+  const char *data = g_bytes_get_data (png, &size);
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *date = g_date_time_format (now, "%a, %d %b %Y %H:%M:%S GMT");
+  g_autofree char *head = NULL;
+
+  if (strcmp (request->path, "/cached.png") != 0)
+    return FALSE;
+  /* A Date, as every server sends: libsoup computes the response's age from it. */
+  head = g_strdup_printf ("HTTP/1.1 200 OK\r\nDate: %s\r\nContent-Type: image/png\r\nContent-Length: %" G_GSIZE_FORMAT
+                          "\r\nCache-Control: max-age=3600\r\nETag: \"v1\"\r\nConnection: close\r\n\r\n", date, size);
+  if (vct_test_server_write (request->connection, head, strlen (head), request->stop))
+    vct_test_server_write (request->connection, data, size, request->stop);
+  return TRUE;
+}
+
+static void
+on_child_exit (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+  g_atomic_int_set ((gint *) data, 1);
+}
+
+/* Runs this program as a process of its own (image_cache_child) loading @uri with its
+ * disk cache under @cache_home, while this process's loop serves the requests. */
+static void
+run_cache_child (const char *uri, const char *cache_home)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_autoptr(GSubprocess) child = NULL;
+  g_autoptr(GError) error = NULL;
+  gint exited = 0;
+
+  g_subprocess_launcher_setenv (launcher, "XDG_CACHE_HOME", cache_home, TRUE);
+  child = g_subprocess_launcher_spawn (launcher, &error, "/proc/self/exe", "--image-cache-child", uri, NULL);
+  g_assert_no_error (error);
+  g_subprocess_wait_async (child, NULL, on_child_exit, &exited);
+  run_until (NULL, cond_flag, &exited, VCT_TEST_TIMEOUT_MS);
+  g_assert_true (g_subprocess_get_if_exited (child));
+  g_assert_cmpint (g_subprocess_get_exit_status (child), ==, 0);
+}
+
+static gboolean
+cond_index_saved (gpointer data)
+{
+  return g_file_test (data, G_FILE_TEST_EXISTS);
+}
+
+/* The child: loads @uri and waits for the disk cache's index to be saved. Exit status 0
+ * when both happened. */
+static int
+image_cache_child (const char *uri)
+{
+  g_autoptr(VctImageLoader) loader = vct_image_loader_new ();
+  g_autoptr(VctImage) image = vct_image_new (loader, uri);
+  g_autofree char *index = g_build_filename (g_get_user_cache_dir (), "vctable", "images", "soup.cache2", NULL);
+  gint64 deadline = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
+  guint tick = g_timeout_add (10, tick_source, NULL);
+
+  vct_image_bind (image, 0, 0);
+  while (!cond_settled (image) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  if (vct_image_get_state (image) != VCT_IMAGE_STATE_LOADED)
+    return 1;
+  while (!cond_index_saved (index) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (tick);
+  vct_image_unbind (image);
+  return cond_index_saved (index) ? 0 : 2;
+}
+
+static void
+test_disk_cache_restart (void)
+{
+  VctTestServer *server = vct_test_server_new ();
+  g_autoptr(GBytes) png = make_png (64, 48, 0x8040c0ff);
+  g_autofree char *uri = vct_test_server_uri (server, "/cached.png");
+  g_autofree char *cache_home = g_dir_make_tmp ("vct-image-cache-XXXXXX", NULL);
+  g_autofree char *command = NULL;
+
+  vct_test_server_set_handler (server, fresh_handler, png);
+  /* A first run fetches it; a second process, the program restarted, reads it from disk. */
+  run_cache_child (uri, cache_home);
+  g_assert_cmpuint (vct_test_server_count (server, "GET", "/cached.png"), ==, 1);
+  run_cache_child (uri, cache_home);
+  g_assert_cmpuint (vct_test_server_count (server, "GET", "/cached.png"), ==, 1);
+
+  vct_test_server_free (server);
+  command = g_strdup_printf ("rm -rf '%s'", cache_home);
+  g_assert_cmpint (system (command), ==, 0);
+}
+
 /* ------------------------------------------------------------------ arguments */
 
 static void
@@ -616,15 +746,19 @@ test_null_arguments (void)
 int
 main (int argc, char **argv)
 {
+  if (argc == 3 && strcmp (argv[1], "--image-cache-child") == 0)
+    return image_cache_child (argv[2]);
   vct_test_init (&argc, &argv);
 
   g_test_add_func ("/image/loads-to-box", test_loads_to_box);
   g_test_add_func ("/image/one-transfer-per-uri", test_one_transfer_per_uri);
   g_test_add_func ("/image/unbind-cancels", test_unbind_cancels);
   g_test_add_func ("/image/bad-input", test_bad_input);
+  g_test_add_func ("/image/timeout", test_timeout);
   g_test_add_func ("/image/failure-retried-on-bind-only", test_failure_retried_on_bind_only);
   g_test_add_func ("/image/lru-bound", test_lru_bound);
   g_test_add_func ("/image/recycled-views-never-wrong", test_recycled_views_never_wrong);
+  g_test_add_func ("/image/disk-cache-restart", test_disk_cache_restart);
   g_test_add_func ("/image/null-arguments", test_null_arguments);
 
   return vct_test_run ();

@@ -16,7 +16,15 @@
  *    failure again tells last-error nothing new; a good reload clears it with one notify;
  *  - /title: the title's notify (the feed's reload; the table's selection and the
  *    picker's session, each undone by a reload) read through the interface;
- *  - /checks: NULL and an object of another type give a critical in each function.
+ *  - /checks: NULL and an object of another type give a critical in each function;
+ *  - /changes-done: the list's `changes-done`, once per update, after all of the update's
+ *    items-changed runs and the `notify` of its rows (watched: held and logged): the
+ *    table's reload (runs and a retitled row), the feed's follow (its row's notifies
+ *    alone, no run), the picker's picks (a song picked; the session started: modes, then
+ *    the songs not picked leave; a song picked while listening); a reload of the rows
+ *    already shown emits none;
+ *  - /changes-done/reentrant: a handler reads every item, reloads the screen, and at
+ *    last drops the screen's last reference (the list goes after the emission).
  *
  * Nothing sleeps to synchronise: the loop runs until an event is logged (with a guard),
  * and "nothing else happens" is a short quiet period of the loop (settle_loop).
@@ -48,6 +56,10 @@ typedef struct
   GListModel  *list;
   VctTestLog   log;
   guint        n_rows;   /* how many rows a good reload delivers */
+  /* /changes-done/reentrant's handler: */
+  guint        n_done;         /* how many changes-done it saw */
+  gboolean     reload_in_done; /* reload from the next changes-done */
+  gboolean     drop_in_done;   /* drop the screen from the next changes-done */
 } ScreenFx;
 
 /* ------------------------------------------------------------- documents */
@@ -225,7 +237,7 @@ screen_fx_setup (ScreenFx *fx, gconstpointer data)
 static void
 screen_fx_teardown (ScreenFx *fx, G_GNUC_UNUSED gconstpointer data)
 {
-  g_object_unref (g_steal_pointer (&fx->screen));
+  g_clear_object (&fx->screen); /* /changes-done/reentrant dropped it already */
   fx->list = NULL;
   settle_loop (NULL);
   g_assert_cmpuint (vct_test_log_n_events (&fx->log), ==, 0);
@@ -468,6 +480,297 @@ test_checks (ScreenFx *fx, G_GNUC_UNUSED gconstpointer data)
   g_assert_cmpuint (vct_test_log_n_events (&fx->log), ==, 0);
 }
 
+/* ------------------------------------------------------------- changes-done */
+
+/* changes-done: "changes-done", after reading every item (each a row) through the list
+ * the handler is given. */
+static void
+on_changes_done (VctListModel *list, gpointer data)
+{
+  ScreenFx *fx = data;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (list));
+
+  g_assert_true (VCT_IS_LIST_MODEL (list));
+  for (guint i = 0; i < n; i++)
+    {
+      VctRow *row = g_list_model_get_item (G_LIST_MODEL (list), i);
+
+      g_assert_true (VCT_IS_ROW (row));
+      g_object_unref (row);
+    }
+  g_assert_null (g_list_model_get_item (G_LIST_MODEL (list), n));
+  fx->n_done++;
+  vct_test_log_add (&fx->log, g_strdup ("changes-done"));
+  if (fx->reload_in_done)
+    {
+      fx->reload_in_done = FALSE;
+      vct_screen_reload (fx->screen);
+      g_assert_true (vct_screen_is_loading (fx->screen));
+    }
+  if (fx->drop_in_done)
+    {
+      fx->drop_in_done = FALSE;
+      g_clear_object (&fx->screen);
+      /* The list this handler runs for is still there, as it was. */
+      g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, n);
+    }
+}
+
+/* Asserts that @seen (one update's events) has exactly one changes-done, after every
+ * items-changed and every row's notify ("<tag>:notify::…"), and at least @min_runs runs
+ * and @min_notifies row notifies before it. */
+static void
+assert_one_changes_done (const char *seen, guint min_runs, guint min_notifies)
+{
+  char **events = g_strsplit (seen, "|", -1);
+  guint n_done = 0, n_runs = 0, n_notifies = 0;
+  gint done_at = -1;
+
+  for (gint i = 0; events[i] != NULL; i++)
+    {
+      if (g_str_equal (events[i], "changes-done"))
+        {
+          n_done++;
+          done_at = i;
+        }
+      else if (g_str_has_prefix (events[i], "items-changed:"))
+        {
+          if (done_at >= 0)
+            g_error ("%s comes after changes-done in %s", events[i], seen);
+          n_runs++;
+        }
+      else if (strstr (events[i], ":notify::") != NULL)
+        {
+          if (done_at >= 0)
+            g_error ("%s comes after changes-done in %s", events[i], seen);
+          n_notifies++;
+        }
+    }
+  if (n_done != 1)
+    g_error ("%u changes-done, not one, in %s", n_done, seen);
+  if (n_runs < min_runs || n_notifies < min_notifies)
+    g_error ("%u runs and %u row notifies (at least %u and %u expected) in %s", n_runs, n_notifies, min_runs,
+             min_notifies, seen);
+  g_strfreev (events);
+}
+
+/* A photos document of @ids, photo @retitled (0: none) titled "photo <id>, again". */
+static char *
+photos_doc (const gint64 *ids, guint n, gint64 retitled)
+{
+  GString *json = g_string_new ("[");
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (json,
+                            "%s{\"albumId\": 1, \"id\": %" G_GINT64_FORMAT ", \"title\": \"photo %" G_GINT64_FORMAT
+                            "%s\", \"url\": \"https://example.com/600/%" G_GINT64_FORMAT
+                            ".png\", \"thumbnailUrl\": \"https://example.com/150/%" G_GINT64_FORMAT ".png\"}",
+                            i == 0 ? "" : ", ", ids[i], ids[i], ids[i] == retitled ? ", again" : "", ids[i], ids[i]);
+  g_string_append (json, "]");
+  return g_string_free (json, FALSE);
+}
+
+/* Watches the item at @position as @tag; returns it (borrowed: the log holds it). */
+static gpointer
+watch_item (ScreenFx *fx, guint position, const char *tag)
+{
+  gpointer row = g_list_model_get_item (fx->list, position);
+
+  g_assert_nonnull (row);
+  vct_test_log_watch (&fx->log, row, tag);
+  g_object_unref (row);
+  return row;
+}
+
+/* Runs the loop until a changes-done was logged since the last take, then a quiet
+ * period; returns what was logged (g_free). */
+static char *
+take_update (ScreenFx *fx)
+{
+  vct_test_log_run_until_event (&fx->log, "changes-done");
+  settle_loop (NULL);
+  return vct_test_log_take (&fx->log);
+}
+
+/* The table: a reload that removes a row, moves one, retitles one and adds one; then
+ * one that brings the same rows again. */
+static void
+changes_done_table (ScreenFx *fx)
+{
+  static const gint64 ids[] = { 3, 2, 4 };
+  gpointer rows[3];
+  char *doc = photos_doc (ids, G_N_ELEMENTS (ids), 2);
+  char *seen;
+
+  rows[0] = watch_item (fx, 0, "p1");
+  rows[1] = watch_item (fx, 1, "p2");
+  rows[2] = watch_item (fx, 2, "p3");
+  vct_screen_reload (fx->screen);
+  vct_api_request_return_json (screen_fx_wait_fetch (fx), doc, -1);
+  seen = take_update (fx);
+  assert_one_changes_done (seen, 1, 1);
+  g_assert_true (g_str_has_prefix (seen, "loading=1|"));
+  g_assert_true (g_str_has_suffix (seen, "|changes-done|loading=0"));
+  g_assert_nonnull (strstr (seen, "p2:notify::title=photo 2, again"));
+  g_free (seen);
+
+  /* The same rows: no change, no changes-done. */
+  vct_screen_reload (fx->screen);
+  vct_api_request_return_json (screen_fx_wait_fetch (fx), doc, -1);
+  vct_test_log_run_until_event (&fx->log, "loading=0");
+  settle_loop (NULL);
+  vct_test_assert_log (&fx->log, "loading=1|loading=0");
+
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    vct_test_log_unwatch (&fx->log, rows[i]);
+  g_free (doc);
+}
+
+/* The feed: member 7's follow, loading then (completed) checked: two updates of its row
+ * alone, each with one changes-done after the row's notifies. */
+static void
+changes_done_feed (ScreenFx *fx)
+{
+  gpointer m7 = watch_item (fx, 1, "m7");
+  VctApiRequest *request;
+
+  vct_test_assert_property (m7, "name", "member 7");
+  vct_row_press (VCT_ROW (m7));
+  request = fake_service_wait_follow (&fx->service, 7);
+  {
+    char *seen = take_update (fx);
+
+    g_assert_cmpstr (seen, ==, "m7:notify::follow-state=loading|m7:notify::button-hidden=1"
+                               "|m7:notify::button-enabled=0|m7:notify::spinning=1|changes-done");
+    g_free (seen);
+  }
+  vct_api_request_return_json (request, "{}", -1);
+  {
+    char *seen = take_update (fx);
+
+    g_assert_cmpstr (seen, ==, "m7:notify::follow-state=checked|m7:notify::button-hidden=0"
+                               "|m7:notify::spinning=0|changes-done");
+    g_free (seen);
+  }
+  vct_test_log_unwatch (&fx->log, m7);
+}
+
+/* The picker: songs 1 and 3 picked (a row's notify, then changes-done, each); the
+ * session started (the modes notified, then the songs not picked leave the list, then
+ * changes-done, then the title); song 3 picked while listening (two rows' notifies, then
+ * changes-done). */
+static void
+changes_done_picker (ScreenFx *fx)
+{
+  gpointer s[4];
+  char *seen;
+
+  s[0] = watch_item (fx, 0, "s1");
+  s[1] = watch_item (fx, 1, "s2");
+  s[2] = watch_item (fx, 2, "s3");
+  s[3] = watch_item (fx, 3, "s4");
+
+  vct_row_select (VCT_ROW (s[0]));
+  seen = take_update (fx);
+  g_assert_cmpstr (seen, ==, "s1:notify::mode=selected|changes-done");
+  g_free (seen);
+  vct_row_select (VCT_ROW (s[2]));
+  seen = take_update (fx);
+  g_assert_cmpstr (seen, ==, "s3:notify::mode=selected|changes-done");
+  g_free (seen);
+
+  g_assert_true (vct_song_picker_model_start (VCT_SONG_PICKER_MODEL (fx->screen)));
+  seen = take_update (fx);
+  assert_one_changes_done (seen, 2, 4);
+  g_assert_cmpstr (seen, ==, "s1:notify::mode=playing|s2:notify::mode=hidden|s3:notify::mode=playable"
+                             "|s4:notify::mode=hidden|items-changed:1,1,0|items-changed:2,1,0|changes-done"
+                             "|title=Player");
+  g_free (seen);
+
+  /* Song 3, playable, picked: it plays, song 1 waits. */
+  vct_row_select (VCT_ROW (s[2]));
+  seen = take_update (fx);
+  g_assert_cmpstr (seen, ==, "s1:notify::mode=playable|s3:notify::mode=playing|changes-done");
+  g_free (seen);
+
+  for (guint i = 0; i < G_N_ELEMENTS (s); i++)
+    vct_test_log_unwatch (&fx->log, s[i]);
+}
+
+/* One changes-done per update, after the update's runs and its rows' notifies. */
+static void
+test_changes_done (ScreenFx *fx, G_GNUC_UNUSED gconstpointer data)
+{
+  char *expected;
+
+  g_signal_connect (fx->list, "changes-done", G_CALLBACK (on_changes_done), fx);
+  screen_fx_reload_good (fx);
+  expected = g_strdup_printf ("loading=1|items-changed:0,0,%u|changes-done|%sloading=0", fx->n_rows,
+                              fx->kind == SCREEN_FEED ? "title=Your Feeds|" : "");
+  vct_test_assert_log (&fx->log, expected);
+  g_free (expected);
+
+  switch (fx->kind)
+    {
+    case SCREEN_TABLE:
+      changes_done_table (fx);
+      break;
+    case SCREEN_FEED:
+      changes_done_feed (fx);
+      break;
+    case SCREEN_PICKER:
+    default:
+      changes_done_picker (fx);
+      break;
+    }
+  g_assert_cmpuint (vct_test_log_n_events (&fx->log), ==, 0);
+}
+
+static gboolean
+cond_screen_not_loading (gpointer screen)
+{
+  return !vct_screen_is_loading (screen);
+}
+
+/* A handler that reads every item (on_changes_done), reloads the screen from inside the
+ * signal (the reload runs later, as any), then drops the screen's last reference from
+ * inside it: the list lives until the emission ends, and nothing else is reported. */
+static void
+test_changes_done_reentrant (ScreenFx *fx, G_GNUC_UNUSED gconstpointer data)
+{
+  GListModel *list = fx->list;
+  char *doc = good_doc (fx);
+
+  g_signal_connect (fx->list, "changes-done", G_CALLBACK (on_changes_done), fx);
+  g_object_add_weak_pointer (G_OBJECT (list), (gpointer *) &list);
+  fx->reload_in_done = TRUE;
+  vct_screen_reload (fx->screen);
+  vct_api_request_return_json (screen_fx_wait_fetch (fx), doc, -1);
+  vct_test_log_run_until_event (&fx->log, "changes-done");
+  g_assert_cmpuint (fx->n_done, ==, 1);
+  g_assert_true (vct_screen_is_loading (fx->screen));  /* the handler's reload */
+  vct_api_request_return_json (screen_fx_wait_fetch (fx), doc, -1);
+  run_until (NULL, cond_screen_not_loading, fx->screen, VCT_TEST_TIMEOUT_MS);
+  settle_loop (NULL);
+  g_assert_cmpuint (fx->n_done, ==, 1);  /* the same rows: no change */
+  g_assert_false (vct_screen_is_loading (fx->screen));
+  g_free (vct_test_log_take (&fx->log));
+
+  /* A reload to an empty list: the handler drops the screen, which drops the list once
+   * the emission is over. */
+  fx->drop_in_done = TRUE;
+  vct_screen_reload (fx->screen);
+  vct_api_request_return_json (screen_fx_wait_fetch (fx), "[]", -1);
+  vct_test_log_run_until_event (&fx->log, "changes-done");
+  g_assert_null (fx->screen);
+  g_assert_null (list);
+  settle_loop (NULL);
+  g_assert_cmpuint (fx->n_done, ==, 2);
+  g_free (vct_test_log_take (&fx->log));
+  fx->list = NULL;
+  g_free (doc);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -484,6 +787,8 @@ main (int argc, char **argv)
         { "errors", test_errors },
         { "title", test_title },
         { "checks", test_checks },
+        { "changes-done", test_changes_done },
+        { "changes-done/reentrant", test_changes_done_reentrant },
       };
 
       for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

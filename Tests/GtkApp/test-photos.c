@@ -12,11 +12,19 @@
  *   /gtk-app/photos/reversed-reload     a reload that moves every row: the rows show, from
  *                                       the top still (the GTK 4.8 relayout nudge keeps
  *                                       the scroll offset)
+ *   /gtk-app/photos/thumbnails          rows whose thumbnails are four PNG files: each shown
+ *                                       row's image is its own photo's colour, decoded to
+ *                                       the 40 px box; four reads for the whole screen; a
+ *                                       reversed reload shows each row's own again
  *
  * Every case ends by destroying the window: the model is finalized (a weak pointer).
  */
+#include <glib/gstdio.h>
+#include <unistd.h>
+
 #include "app-test.h"
 
+#include "../../Gtk/list-item-bindings.h"
 #include "../../Gtk/photos-page.h"
 
 /* The custom API: photos first_id.. (n of them), at once, held, or an error. */
@@ -27,6 +35,7 @@ typedef struct
   gboolean reversed;
   gboolean hold;
   char    *error;     /* when set, every request fails with it */
+  char    *thumbnails[4];  /* when set, photo N's thumbnail is thumbnails[N % 4] */
   GQueue   held;      /* VctApiRequest * */
 } Source;
 
@@ -35,6 +44,21 @@ static Source source;
 static char *
 source_json (void)
 {
+  if (source.thumbnails[0] != NULL)
+    {
+      GString *json = g_string_new ("[");
+
+      for (guint i = 0; i < source.n; i++)
+        {
+          gint64 id = source.reversed ? source.first_id + source.n - 1 - i : source.first_id + i;
+
+          g_string_append_printf (json, "%s{\"albumId\": 1, \"id\": %" G_GINT64_FORMAT ", \"title\": \"photo %"
+                                  G_GINT64_FORMAT "\", \"url\": \"%s\", \"thumbnailUrl\": \"%s\"}",
+                                  i == 0 ? "" : ",", id, id, source.thumbnails[id % 4], source.thumbnails[id % 4]);
+        }
+      g_string_append_c (json, ']');
+      return g_string_free (json, FALSE);
+    }
   if (!source.reversed)
     return vct_test_photos_json (source.first_id, source.n);
 
@@ -79,7 +103,33 @@ typedef struct
   GtkWidget     *view;
   GtkWidget     *title;
   GtkWidget     *spinner;
+  guint64        transfers_started;  /* the default image loader's, before the window */
 } Fixture;
+
+/* The colours of the thumbnails: photo N's is COLOURS[N % 4] (RGB, opaque). */
+static const guint32 COLOURS[4] = { 0xe04040ff, 0x40a040ff, 0x4040e0ff, 0xe0c040ff };
+
+/* Four 120 px PNG files, one per colour, for source.thumbnails. */
+static void
+make_thumbnails (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (source.thumbnails); i++)
+    {
+      g_autoptr (GdkPixbuf) pixbuf = gdk_pixbuf_new (GDK_COLORSPACE_RGB, TRUE, 8, 120, 120);
+      g_autofree char *buffer = NULL;
+      g_autofree char *path = NULL;
+      gsize size = 0;
+      int fd;
+
+      gdk_pixbuf_fill (pixbuf, COLOURS[i]);
+      g_assert_true (gdk_pixbuf_save_to_buffer (pixbuf, &buffer, &size, "png", NULL, NULL));
+      fd = g_file_open_tmp ("vctable-thumbnail-XXXXXX.png", &path, NULL);
+      g_assert_cmpint (fd, >=, 0);
+      close (fd);
+      g_assert_true (g_file_set_contents (path, buffer, size, NULL));
+      source.thumbnails[i] = g_filename_to_uri (path, NULL, NULL);
+    }
+}
 
 static gboolean
 first_row_is (gpointer data)
@@ -93,9 +143,12 @@ first_row_is (gpointer data)
 }
 
 static void
-fixture_set_up (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
+fixture_set_up (Fixture *fx, gconstpointer data)
 {
   source = (Source) { .first_id = 1, .n = 1000 };
+  if (data != NULL)
+    make_thumbnails ();
+  fx->transfers_started = vct_image_loader_get_n_transfers_started (vct_image_loader_get_default ());
   g_autoptr (VctApi) api = vct_api_new_custom (get_photos, NULL, NULL);
   fx->model = vct_table_model_new_with_manager (api);
   fx->window = vct_gtk_window_new (NULL, fx->model, NULL, NULL);
@@ -116,6 +169,15 @@ fixture_tear_down (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
     complete (g_queue_pop_head (&source.held));
   app_test_close_window (fx->window, models);
   g_clear_pointer (&source.error, g_free);
+  for (guint i = 0; i < G_N_ELEMENTS (source.thumbnails); i++)
+    {
+      g_autofree char *path = source.thumbnails[i] != NULL
+        ? g_filename_from_uri (source.thumbnails[i], NULL, NULL) : NULL;
+
+      if (path != NULL)
+        g_unlink (path);
+      g_clear_pointer (&source.thumbnails[i], g_free);
+    }
 }
 
 static void
@@ -256,6 +318,71 @@ test_reversed_reload (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
   g_assert_cmpstr (app_test_row_label (fx->view, 1, "title"), ==, "photo 999");
 }
 
+static gboolean
+no_image_loading (G_GNUC_UNUSED gpointer data)
+{
+  return vct_gtk_list_item_get_n_images_loading () == 0;
+}
+
+/* The shown rows' thumbnails: each must be its photo's colour (read from the title,
+ * "photo N") at the 40 px box. Returns how many rows were checked. */
+static guint
+check_thumbnails (GtkWidget *view)
+{
+  guint checked = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (view); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *thumbnail = app_test_find_named (row, "thumbnail", TRUE);
+      GtkWidget *title = app_test_find_named (row, "title", TRUE);
+      GdkPaintable *paintable;
+      g_autofree guint8 *pixels = NULL;
+      const guint8 *pixel;
+      int width, height;
+      gint64 id;
+
+      if (thumbnail == NULL || title == NULL)
+        continue;
+      g_assert_cmpint (sscanf (gtk_label_get_text (GTK_LABEL (title)), "photo %" G_GINT64_FORMAT, &id), ==, 1);
+      g_assert_cmpint (gtk_image_get_storage_type (GTK_IMAGE (thumbnail)), ==, GTK_IMAGE_PAINTABLE);
+      paintable = gtk_image_get_paintable (GTK_IMAGE (thumbnail));
+      g_assert_true (GDK_IS_TEXTURE (paintable));
+      g_assert_cmpint (gdk_texture_get_width (GDK_TEXTURE (paintable)), ==, 40 * gtk_widget_get_scale_factor (view));
+      width = gdk_texture_get_width (GDK_TEXTURE (paintable));
+      height = gdk_texture_get_height (GDK_TEXTURE (paintable));
+      pixels = g_malloc ((gsize) width * height * 4);
+      gdk_texture_download (GDK_TEXTURE (paintable), pixels, (gsize) width * 4);
+      pixel = pixels + ((gsize) (height / 2) * width + width / 2) * 4;
+      /* GDK's download format is B, G, R, A in memory. */
+      g_assert_cmphex (pixel[2], ==, COLOURS[id % 4] >> 24);
+      g_assert_cmphex (pixel[1], ==, (COLOURS[id % 4] >> 16) & 0xff);
+      g_assert_cmphex (pixel[0], ==, (COLOURS[id % 4] >> 8) & 0xff);
+      checked++;
+    }
+  return checked;
+}
+
+static void
+test_thumbnails (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
+{
+  guint64 started = fx->transfers_started;
+
+  app_test_wait (no_image_loading, NULL);
+  app_test_wait_frames (fx->view, 2);
+  g_assert_cmpuint (check_thumbnails (fx->view), >=, 5);
+  /* One read per file, however many rows show it. */
+  g_assert_cmpuint (vct_image_loader_get_n_transfers_started (vct_image_loader_get_default ()) - started, ==, 4);
+
+  /* Every row moves: each shows its own photo's thumbnail still (cache hits). */
+  source.reversed = TRUE;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fx->window), "win.reload", NULL));
+  app_test_wait (first_row_is, fx);
+  app_test_wait (no_image_loading, NULL);
+  app_test_wait_frames (fx->view, 2);
+  g_assert_cmpuint (check_thumbnails (fx->view), >=, 5);
+  g_assert_cmpuint (vct_image_loader_get_n_transfers_started (vct_image_loader_get_default ()) - started, ==, 4);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -266,5 +393,6 @@ main (int argc, char **argv)
   ADD ("/gtk-app/photos/reload-spinner", test_reload_spinner);
   ADD ("/gtk-app/photos/error-dialog", test_error_dialog);
   ADD ("/gtk-app/photos/reversed-reload", test_reversed_reload);
+  g_test_add ("/gtk-app/photos/thumbnails", Fixture, "thumbnails", fixture_set_up, test_thumbnails, fixture_tear_down);
   return g_test_run ();
 }

@@ -14,11 +14,15 @@ arrives"): it iterates the loop for a short, bounded window.
 import gc
 import json
 import os
+import tempfile
 import threading
 import time
 from pathlib import Path
 
 import pytest
+
+# The image loader's disk cache (XDG_CACHE_HOME/vctable/images) is the run's own.
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="vct-py-cache-")
 
 # The factories read these: the tests want the fixtures installed with the library.
 for _variable in ("VCTABLE_PHOTOS_URL", "VCTABLE_FEEDS_URL", "VCTABLE_SONGS_URL"):

@@ -74,6 +74,12 @@ void vct_image_loader_set_memory_limit (VctImageLoader *loader,
 guint vct_image_loader_get_max_transfers (VctImageLoader *loader);
 void vct_image_loader_set_max_transfers (VctImageLoader *loader,
                                          guint           max_transfers);
+guint64 vct_image_loader_get_disk_cache_limit (VctImageLoader *loader);
+void vct_image_loader_set_disk_cache_limit (VctImageLoader *loader,
+                                            guint64         bytes);
+guint vct_image_loader_get_timeout (VctImageLoader *loader);
+void vct_image_loader_set_timeout (VctImageLoader *loader,
+                                   guint           timeout_ms);
 guint64 vct_image_loader_get_memory_usage (VctImageLoader *loader);
 guint vct_image_loader_get_n_transfers (VctImageLoader *loader);
 guint64 vct_image_loader_get_n_transfers_started (VctImageLoader *loader);

@@ -31,7 +31,9 @@ G_BEGIN_DECLS
  * is emitted the list reads as that run has left it (GTK's rule), so a view may read
  * items inside its handler. A row whose content changes but whose identity stays (same
  * photo id, same member) keeps its object and is reported as `notify` on that object,
- * not as a remove and an add.
+ * not as a remove and an add. Once a batch of changes is out (its runs and its rows'
+ * `notify`), the list emits [signal@ListModel::changes-done], once per batch: where a
+ * view that redraws once per batch does so.
  *
  * Every position has its own row object, made on demand by g_list_model_get_item() and
  * held weakly: the list keeps no row alive, so a reload of 100 000 photos makes no

@@ -1,5 +1,6 @@
 internal import CGLib
 internal import CSoup
+import Synchronization
 
 /// The thread VCTable's transfers run on: its own `GMainContext`, a `GMainLoop` that runs
 /// for the life of the process, and the one `SoupSession` every HTTP request shares.
@@ -21,6 +22,19 @@ final class IOThread: Sendable {
     /// reading) reachable while one of its callbacks runs, even when the process ends
     /// then (RELIABILITY.md, P3).
     private nonisolated(unsafe) var transfers: [ObjectIdentifier: Transfer] = [:]
+
+    /// The disk cache of image responses: libsoup's `SoupCache` on the session, under
+    /// `$XDG_CACHE_HOME/vctable/images`, honouring HTTP freshness and validators (a
+    /// response still fresh is read from disk, a stale one revalidated: a 304 reuses the
+    /// file). Only image transfers use it (`Transfer.usesDiskCache`): documents are not
+    /// written to disk. Its index is saved (`soup_cache_dump`) a second after the last
+    /// image transfer, so it is kept across restarts. I/O thread only.
+    private nonisolated(unsafe) var cache: UnsafeMutablePointer<SoupCache>?
+    private nonisolated(unsafe) var dumpSource: UnsafeMutablePointer<GSource>?
+    private let diskCacheLimitStorage = Atomic<Int>(IOThread.defaultDiskCacheLimit)
+
+    /// The disk cache's default bound: 128 MiB.
+    static let defaultDiskCacheLimit = 128 << 20
 
     private init() {
         let context = g_main_context_new()!
@@ -53,6 +67,48 @@ final class IOThread: Sendable {
         if let session = sessionStorage { return session }
         let session = soup_session_new()!
         sessionStorage = session
+        let directory = String(cString: g_get_user_cache_dir()) + "/vctable/images"
+        let cache = soup_cache_new(directory, SOUP_CACHE_SINGLE_USER)!
+        soup_cache_set_max_size(cache, guint(clamping: diskCacheLimit))
+        soup_cache_load(cache)
+        soup_session_add_feature(session, OpaquePointer(cache))
+        self.cache = cache
         return session
+    }
+
+    /// The disk cache's bound in bytes (default 128 MiB); safe from any thread.
+    var diskCacheLimit: Int {
+        get { diskCacheLimitStorage.load(ordering: .relaxed) }
+        set {
+            diskCacheLimitStorage.store(max(0, newValue), ordering: .relaxed)
+            scheduler.schedule { [self] in
+                if let cache { soup_cache_set_max_size(cache, guint(clamping: diskCacheLimit)) }
+            }
+        }
+    }
+
+    /// An image transfer wrote to the disk cache: its index is saved a second after the
+    /// last such call. I/O thread only.
+    func diskCacheChanged() {
+        guard cache != nil, dumpSource == nil else { return }
+        let source = g_timeout_source_new(1000)!
+        g_source_set_name(source, "VCTable image cache index")
+        g_source_set_callback(
+            source,
+            { _ in
+                IOThread.shared.dumpDiskCache()
+                return 0
+            },
+            nil, nil)
+        g_source_attach(source, g_main_context_get_thread_default())
+        dumpSource = source
+    }
+
+    private func dumpDiskCache() {
+        if let source = dumpSource {
+            g_source_unref(source)
+            dumpSource = nil
+        }
+        if let cache { soup_cache_dump(cache) }
     }
 }

@@ -28,6 +28,8 @@ final class Transfer: @unchecked Sendable {
     private let method: String
     private let timeoutMilliseconds: UInt32
     private let maximumBodySize: Int
+    /// Whether an HTTP response may come from, and go to, the disk cache (images only).
+    private let usesDiskCache: Bool
     private let cancellable: UnsafeMutablePointer<GCancellable>
 
     // I/O-thread state.
@@ -41,9 +43,10 @@ final class Transfer: @unchecked Sendable {
     private let chunk = UnsafeMutableRawPointer.allocate(byteCount: Transfer.chunkSize, alignment: 16)
     private static let chunkSize = 64 * 1024
 
-    init(_ location: Location, method: String = "GET", timeout: Duration, maximumBodySize: Int) {
+    init(_ location: Location, method: String = "GET", timeout: Duration, maximumBodySize: Int, usesDiskCache: Bool = false) {
         self.location = location
         self.method = method
+        self.usesDiskCache = usesDiskCache
         let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
         self.timeoutMilliseconds = UInt32(clamping: max(1, milliseconds))
         self.maximumBodySize = maximumBodySize
@@ -105,6 +108,7 @@ final class Transfer: @unchecked Sendable {
                 return finish(.failure(VCTableError(.invalidURI, "Cannot request \(uri): not a valid HTTP URI.")))
             }
             self.message = message
+            if !usesDiskCache { soup_message_disable_feature(message, soup_cache_get_type()) }
             soup_session_send_async(
                 IOThread.shared.session, message, G_PRIORITY_DEFAULT, cancellable,
                 { _, result, userData in
@@ -221,6 +225,7 @@ final class Transfer: @unchecked Sendable {
             self.message = nil
         }
         body = Data()
+        if usesDiskCache, case .http = location, case .success = result { IOThread.shared.diskCacheChanged() }
         continuation?.resume(with: result)
         continuation = nil
         IOThread.shared.release(self)

@@ -17,6 +17,9 @@ final class CImageLoader: Sendable {
         case VCT_IMAGE_LOADER_MEMORY_USAGE: UInt64(pipeline.statistics.memoryCacheCost)
         case VCT_IMAGE_LOADER_TRANSFERS_IN_FLIGHT: UInt64(pipeline.statistics.transfersInFlight)
         case VCT_IMAGE_LOADER_TRANSFERS_STARTED: UInt64(pipeline.statistics.transfersStarted)
+        case VCT_IMAGE_LOADER_DISK_CACHE_LIMIT: UInt64(ImagePipeline.diskCacheLimit)
+        case VCT_IMAGE_LOADER_TIMEOUT_MS:
+            UInt64(pipeline.timeout.components.seconds * 1000 + pipeline.timeout.components.attoseconds / 1_000_000_000_000_000)
         default: 0
         }
     }
@@ -25,6 +28,8 @@ final class CImageLoader: Sendable {
         switch what {
         case VCT_IMAGE_LOADER_MEMORY_LIMIT: pipeline.memoryCacheLimit = Int(clamping: value)
         case VCT_IMAGE_LOADER_MAX_TRANSFERS: pipeline.maximumConcurrentTransfers = Int(clamping: value)
+        case VCT_IMAGE_LOADER_DISK_CACHE_LIMIT: ImagePipeline.diskCacheLimit = Int(clamping: value)
+        case VCT_IMAGE_LOADER_TIMEOUT_MS: pipeline.timeout = .milliseconds(Int64(clamping: value))
         default: break
         }
     }

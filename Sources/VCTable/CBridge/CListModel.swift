@@ -425,13 +425,18 @@ final class CListModel: @unchecked Sendable {
 
     /// On the context: a batch arrived. Its runs (or the one covering them) are emitted
     /// one by one, then the carried objects whose rows changed are re-pointed (their
-    /// `notify`).
+    /// `notify`), then `changes-done`. A row's own change is notified by its object
+    /// (`CRow`) in the job that reports it, which comes before the flush that made this
+    /// batch (`ListModel.markDirty`): so every notify of the batch is out by then.
     private func deliver(_ batch: ListBatch) {
         // The list before the batch, freed off the loop: the last reference to its rows
         // (100 000 view models take milliseconds to free).
         var old = state.withLock { $0.shown }
         deliver(batch, from: old)
         releaseOffLoop(&old, replacingWith: FlatSections([]), count: old.count)
+        guard let listObject = object.withLock({ $0 })?.get() else { return }
+        _vct_list_model_emit_changes_done(listObject)
+        g_object_unref(listObject)
     }
 
     private func deliver(_ batch: ListBatch, from old: FlatSections) {

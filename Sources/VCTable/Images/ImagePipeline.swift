@@ -143,6 +143,12 @@ public final class ImagePipeline: Sendable {
         }
     }
 
+    /// How long one transfer may take (default 30 s); for transfers started from now on.
+    public var timeout: Duration {
+        get { state.withLock { $0.configuration.timeout } }
+        set { state.withLock { $0.configuration.timeout = max(.milliseconds(1), newValue) } }
+    }
+
     /// The limits now.
     public var configuration: Configuration { state.withLock { $0.configuration } }
 
@@ -154,6 +160,15 @@ public final class ImagePipeline: Sendable {
             statistics.memoryCacheCount = state.memory.count
             return statistics
         }
+    }
+
+    /// The bound of the disk cache of image responses, in bytes (default 128 MiB): one
+    /// for the process, under `$XDG_CACHE_HOME/vctable/images`, shared by every pipeline
+    /// (they share VCTable's HTTP session), kept across restarts and honouring HTTP
+    /// freshness and validators.
+    public static var diskCacheLimit: Int {
+        get { IOThread.shared.diskCacheLimit }
+        set { IOThread.shared.diskCacheLimit = newValue }
     }
 
     /// Empties both memory caches (decoded and encoded).
@@ -232,7 +247,7 @@ public final class ImagePipeline: Sendable {
               let fetch = state.pending.popLast() {
             let transfer = Transfer(
                 fetch.location, timeout: state.configuration.timeout,
-                maximumBodySize: state.configuration.maximumEncodedSize)
+                maximumBodySize: state.configuration.maximumEncodedSize, usesDiskCache: true)
             fetch.transfer = transfer
             state.statistics.transfersStarted += 1
             state.statistics.transfersInFlight += 1

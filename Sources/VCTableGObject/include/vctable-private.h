@@ -180,13 +180,15 @@ typedef struct {
 } VctCore;
 
 /* VctImageLoaderValue: what image_loader_get reads (and image_loader_set writes, for the
- * first two). */
+ * limits). */
 typedef enum {
   VCT_IMAGE_LOADER_MEMORY_LIMIT = 0,
   VCT_IMAGE_LOADER_MAX_TRANSFERS = 1,
   VCT_IMAGE_LOADER_MEMORY_USAGE = 2,
   VCT_IMAGE_LOADER_TRANSFERS_IN_FLIGHT = 3,
-  VCT_IMAGE_LOADER_TRANSFERS_STARTED = 4
+  VCT_IMAGE_LOADER_TRANSFERS_STARTED = 4,
+  VCT_IMAGE_LOADER_DISK_CACHE_LIMIT = 5,  /* the process's, whichever loader */
+  VCT_IMAGE_LOADER_TIMEOUT_MS = 6
 } VctImageLoaderValue;
 
 /* VctTableModelReport: what one delivery of the table model's core reports, as flags:
@@ -252,6 +254,10 @@ G_GNUC_INTERNAL gboolean _vct_is_list_model (gconstpointer list);
 /* vct-list-model.c: GListModel::items-changed on @list. */
 G_GNUC_INTERNAL void _vct_list_model_emit_items_changed (gpointer list, guint position,
                                                          guint removed, guint added);
+
+/* vct-list-model.c: VctListModel::changes-done on @list: a batch's runs and its rows'
+ * notifies are all out. */
+G_GNUC_INTERNAL void _vct_list_model_emit_changes_done (gpointer list);
 
 /* VctTableModelCallbacks: the three legacy callback slots of a table model
  * (vct_table_model_set_did_*), shared by the object (its setters and its dispose) and its

@@ -7,6 +7,7 @@
 
 static char      *temp_dir;
 static GPtrArray *temp_files;
+static char      *cache_home;  /* XDG_CACHE_HOME for the test: under temp_dir */
 static gint       temp_serial;
 static GMutex     temp_lock;
 
@@ -31,7 +32,29 @@ vct_test_init (int *argc, char ***argv)
   g_test_init (argc, argv, NULL);
   temp_dir = g_dir_make_tmp ("vct-c-test-XXXXXX", &error);
   g_assert_no_error (error);
+  /* The image loader's disk cache (XDG_CACHE_HOME/vctable/images) is the test's own. */
+  cache_home = g_build_filename (temp_dir, "cache", NULL);
+  g_setenv ("XDG_CACHE_HOME", cache_home, TRUE);
   temp_files = g_ptr_array_new_with_free_func (g_free);
+}
+
+/* Removes @path and everything under it. */
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir != NULL)
+    {
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          remove_tree (child);
+        }
+      g_dir_close (dir);
+    }
+  g_remove (path);
 }
 
 int
@@ -41,6 +64,8 @@ vct_test_run (void)
 
   for (guint i = 0; i < temp_files->len; i++)
     g_unlink (g_ptr_array_index (temp_files, i));
+  remove_tree (cache_home);
+  g_clear_pointer (&cache_home, g_free);
   g_rmdir (temp_dir);
   g_clear_pointer (&temp_files, g_ptr_array_unref);
   g_clear_pointer (&temp_dir, g_free);

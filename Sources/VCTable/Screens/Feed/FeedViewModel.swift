@@ -182,6 +182,9 @@ public final class FeedViewModel: Sendable {
             list.commit(prepared.update)
             prepared.afterCommit.run()
             isListHidden.value = false
+            // A handler of the list's changes (a C view's `changes-done`) may have started
+            // another reload: that one is loading now, under its own title.
+            guard state.withLock({ $0.generation == generation }) else { return }
         }
         title.value = Self.loadedTitle
         isLoading.value = false
