@@ -57,10 +57,15 @@ test: lint swift-test c-test demo-test examples gi-test gtk-test gtk-app-test do
 
 # Source checks that the compiler does not make: no lock holds a bare function value
 # (swiftlang/swift#91348: one reabstraction thunk per withLock; scripts/check-lock-closures.py),
-# and no Swift string reaches a C function that keeps the pointer (scripts/check-static-strings.sh).
+# no Swift string reaches a C function that keeps the pointer (scripts/check-static-strings.sh),
+# and the fixtures' images, their .gresource.xml and the C source compiled into the library
+# are what scripts/make-fixture-images.py makes (regenerated into a temp dir and compared),
+# every resource:// URI of the fixtures naming one of them.
 lint:
 	@python3 scripts/check-lock-closures.py
 	@scripts/check-static-strings.sh
+	@scripts/ensure-deps.sh python3 gresource
+	@python3 scripts/make-fixture-images.py --check
 
 swift-test: deps
 	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --build-tests

@@ -70,6 +70,10 @@ let package = Package(
             name: "VCTable",
             dependencies: ["CGLib", "CSoup", "VCTableDiff", "VCTableGObject"],
             path: "Sources/VCTable",
+            // The fixtures' images are not bundle resources: they are compiled into the
+            // library as a GResource (Sources/VCTableGObject/vct-fixture-images.c, made by
+            // scripts/make-fixture-images.py).
+            exclude: ["Resources/images"],
             resources: [
                 .copy("Resources/photos.json"),
                 .copy("Resources/feeds.json"),

@@ -44,7 +44,7 @@ GIR_SOURCES   = $(CURDIR)/Sources/VCTableGObject
 # Python (pytest, Tests/Python) and JavaScript (GJS, Tests/GJS) through the staged
 # typelib, with nothing but GI_TYPELIB_PATH: part of `make test`.
 gi-test: stage
-	@scripts/ensure-deps.sh pytest gjs
+	@scripts/ensure-deps.sh pytest gjs gdk-pixbuf
 	Tests/Python/run.sh $(STAGE)
 	Tests/GJS/run.sh $(STAGE)
 

@@ -34,6 +34,11 @@ for extra in "$@"; do
         vala) need_command valac valac
               need_command vapigen valac ;;
         gi-docgen) need_command gi-docgen gi-docgen ;;
+        # glib-compile-resources (scripts/make-fixture-images.py, `make lint`).
+        gresource) need_command glib-compile-resources libglib2.0-dev-bin ;;
+        # GdkPixbuf through GI (Tests/Python decodes the fixtures' images with it).
+        gdk-pixbuf) [ -n "$(find /usr/lib -path '*/girepository-1.0/GdkPixbuf-2.0.typelib' 2>/dev/null | head -n 1)" ] ||
+                    missing="$missing gir1.2-gdkpixbuf-2.0" ;;
         gtk4) pkg-config --exists gtk4 2>/dev/null || missing="$missing libgtk-4-dev" ;;
         xvfb) need_command xvfb-run xvfb
               need_command xauth xauth ;;

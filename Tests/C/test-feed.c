@@ -1834,7 +1834,7 @@ test_factory_fixture (void)
     vct_row_press (row);
     vct_test_log_wait (&wall.log, mark, "detail:", 1);
     detail = vct_test_log_last (&wall.log, mark, "detail:");
-    g_assert_true (g_str_has_prefix (detail, "7|Lantern market|A photo of the field city quiet.|https://"));
+    g_assert_cmpstr (detail, ==, "7|Lantern market|A photo of the field city quiet.|resource:///org/vctable/VCTable/images/photos/c0bfbc.png");
     g_free (detail);
   }
 

@@ -2182,7 +2182,7 @@ test_feed_factory (void)
   photo = g_ptr_array_index (log.photos, 0);
   g_assert_cmpstr (vct_feed_photo_get_title (photo), ==, "Lantern market");
   g_assert_cmpstr (vct_feed_photo_get_description (photo), ==, "A photo of the field city quiet.");
-  g_assert_cmpstr (vct_feed_photo_get_url (photo), ==, "https://example.com/photos/600/683145.png");
+  g_assert_cmpstr (vct_feed_photo_get_url (photo), ==, "resource:///org/vctable/VCTable/images/photos/c0bfbc.png");
   expected = g_date_time_new_from_iso8601 ("2026-11-20T11:34:00Z", NULL);
   g_assert_true (g_date_time_equal (vct_feed_photo_get_date (photo), expected));
   g_assert_cmpint (g_date_time_get_utc_offset (vct_feed_photo_get_date (photo)), ==, 0);

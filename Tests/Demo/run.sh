@@ -339,11 +339,11 @@ run_demo bad_uri "" --once --uri "ftp://example.com/photos.json"
 expect_session "--uri ftp://: exit 2 naming the URI" "" 2 "invalid --uri: Cannot fetch photos from \"ftp://example.com/photos.json\""
 run_demo bad_select "" --select -3
 expect_session "--select -3: exit 2" "" 2 "--select needs a row number"
-run_demo max_body_small "" --once --rows 1 --uri "file://$FIXTURE" --max-body-size 900K
-expect_session "--max-body-size 900K refuses the 935 KiB fixture: exit 1" "$TITLE" 1 \
-    "over the limit of 921600 bytes"
-run_demo max_body_enough "" --once --rows 1 --uri "file://$FIXTURE" --max-body-size=1M
-expect_session "--max-body-size=1M loads the fixture" "$TITLE
+run_demo max_body_small "" --once --rows 1 --uri "file://$FIXTURE" --max-body-size 1000K
+expect_session "--max-body-size 1000K refuses the 1101 KiB fixture: exit 1" "$TITLE" 1 \
+    "over the limit of 1024000 bytes"
+run_demo max_body_enough "" --once --rows 1 --uri "file://$FIXTURE" --max-body-size=2M
+expect_session "--max-body-size=2M loads the fixture" "$TITLE
 reloaded: 5000 items
 $(fixture_row "$FIXTURE" 0)"
 run_demo max_body_bad "" --once --uri "file://$FIXTURE" --max-body-size 12X
@@ -774,7 +774,7 @@ else
     T send-keys -t feed j j Enter
     check "tui feed: j, j, Enter on a photo opens its detail" feed wait_for feed "Posted: 2026-11-20 13:06"
     check "tui feed: ... its description, image URL and [ Close ]" feed eval \
-        'screen_of feed | grep -qF "A photo of the forest market forest cloud autumn." && screen_of feed | grep -qF "Image: https://example.com/photos/600/ce18b1.png" && screen_of feed | grep -qF "[ Close ]"'
+        'screen_of feed | grep -qF "A photo of the forest market forest cloud autumn." && screen_of feed | grep -qF "Image: resource:///org/vctable/VCTable/images/photos/613583.png" && screen_of feed | grep -qF "[ Close ]"'
     T send-keys -t feed Escape
     check "tui feed: Esc closes the detail" feed wait_gone feed "Posted: "
     T send-keys -t feed End

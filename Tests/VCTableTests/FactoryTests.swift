@@ -17,6 +17,16 @@ func withPhotosURL<T>(_ value: String?, _ body: () async throws -> T) async reth
     return try await body()
 }
 
+/// The size of what a `resource://` URI names among the GResources registered in this
+/// process (libVCTable's images register when it is loaded); 0 when there is none.
+func resourceSize(_ uri: String) -> Int {
+    guard uri.hasPrefix("resource://"),
+          let bytes = g_resources_lookup_data(String(uri.dropFirst("resource://".count)), G_RESOURCE_LOOKUP_FLAGS_NONE, nil)
+    else { return 0 }
+    defer { g_bytes_unref(bytes) }
+    return Int(g_bytes_get_size(bytes))
+}
+
 /// Reloads `model` on `context` and returns its reports once the reload finished.
 func reloadAndWait(_ model: VCTableModel, _ context: TestContext) async -> Recorder {
     let recorder = Recorder(context)
@@ -60,7 +70,18 @@ struct FactoryTests {
             // 50 photos per album, ids in order.
             #expect(model.items.map(\.id) == Array(1...5000))
             #expect(model.items.allSatisfy { $0.albumId == ($0.id - 1) / 50 + 1 })
-            #expect(model.items.allSatisfy { !$0.title.isEmpty && $0.url.hasPrefix("https://") && $0.thumbnailUrl.hasPrefix("https://") })
+            #expect(model.items.allSatisfy { !$0.title.isEmpty })
+            // Each row's url and thumbnailUrl name the photo and the thumbnail of one NAME
+            // among the 24 images compiled into the library (scripts/make-fixture-images.py):
+            // the rows share them, and every one is there.
+            let images = "resource:///org/vctable/VCTable/images/"
+            #expect(model.items.allSatisfy {
+                $0.url.hasPrefix(images + "photos/") && $0.thumbnailUrl.hasPrefix(images + "thumbnails/")
+                    && $0.url.split(separator: "/").last == $0.thumbnailUrl.split(separator: "/").last
+            })
+            let uris = Set(model.items.flatMap { [$0.url, $0.thumbnailUrl] })
+            #expect(uris.count == 2 * 24)
+            #expect(uris.filter { resourceSize($0) == 0 }.sorted() == [])
             #expect(recorder.reloads.first?.count == 5000)
         }
     }

@@ -62,6 +62,13 @@ struct ScreensFactoryTests {
             #expect(members.count == 16)
             #expect(rows.count { $0 is PhotoRowViewModel } == 24)
             #expect(members.filter { $0.followState.value == .checked }.map(\.member.id).sorted() == [3, 16])
+            // The avatars and photos are images compiled into the library, one avatar per
+            // member name (scripts/make-fixture-images.py).
+            let images = "resource:///org/vctable/VCTable/images/"
+            #expect(members.allSatisfy { $0.member.avatarUrl.hasPrefix(images + "avatars/") && resourceSize($0.member.avatarUrl) > 0 })
+            #expect(Set(members.map(\.member.avatarUrl)).count == Set(members.map(\.member.name)).count)
+            let photos = rows.compactMap { $0 as? PhotoRowViewModel }
+            #expect(photos.allSatisfy { $0.photo.imageUrl.hasPrefix(images + "photos/") && resourceSize($0.photo.imageUrl) > 0 })
             #expect(feed.title.value == "Your Feeds")
             #expect(!feed.isListHidden.value)
 
