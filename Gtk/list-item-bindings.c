@@ -15,7 +15,6 @@
 #define BINDINGS_KEY "vct-gtk-bindings"
 #define HANDLERS_KEY "vct-gtk-handlers"
 #define IMAGES_KEY "vct-gtk-images"
-#define TEXTURE_KEY "vct-gtk-texture"
 
 /* One row image a list item shows: bound while the item shows the row. */
 typedef struct
@@ -53,9 +52,10 @@ item_image_free (gpointer data)
   g_free (shown);
 }
 
-/* Shows @image's state in @widget: the image once loaded (one texture per pixbuf, kept
- * on the pixbuf, so a rebind of a cached image uploads nothing), a placeholder while
- * loading, a glyph after a failure. */
+/* Shows @image's state in @widget: the image once loaded, a placeholder while loading, a
+ * glyph after a failure. The texture wraps the pixbuf's pixels (no copy) and belongs to
+ * the widget: nothing of GTK's is attached to the pixbuf, whose last reference may go on
+ * any thread (the loader's memory cache evicts off the loop). */
 static void
 show_image (VctImage *image, GtkWidget *widget)
 {
@@ -65,13 +65,8 @@ show_image (VctImage *image, GtkWidget *widget)
     {
     case VCT_IMAGE_STATE_LOADED:
       {
-        GdkTexture *texture = g_object_get_data (G_OBJECT (pixbuf), TEXTURE_KEY);
+        g_autoptr (GdkTexture) texture = gdk_texture_new_for_pixbuf (pixbuf);
 
-        if (texture == NULL)
-          {
-            texture = gdk_texture_new_for_pixbuf (pixbuf);
-            g_object_set_data_full (G_OBJECT (pixbuf), TEXTURE_KEY, texture, g_object_unref);
-          }
         gtk_image_set_from_paintable (GTK_IMAGE (widget), GDK_PAINTABLE (texture));
         gtk_widget_remove_css_class (widget, "dim-label");
         gtk_widget_set_tooltip_text (widget, NULL);

@@ -429,7 +429,7 @@ vct_image_loader_get_n_transfers_started (VctImageLoader *loader)
  * vct_image_loader_clear_cache:
  * @loader: a loader
  *
- * Empties the loader's memory caches; images already loaded keep their pixbufs. Safe
+ * Empties the loader's memory cache; images already loaded keep their pixbufs. Safe
  * from any thread.
  */
 void

@@ -15,10 +15,10 @@ import Synchronization
 ///   asked for: the dimensions are checked before any pixel is decoded (`maximumPixels`),
 ///   and a large image is decoded down to the box, never kept at full size.
 /// - **Cache.** Decoded images in a memory cache bounded in bytes (`memoryCacheLimit`,
-///   least recently used first out), keyed by URL and box; the encoded bytes of recent
-///   fetches in a second one (`encodedCacheLimit`), so another size of the same URL is
-///   decoded again without a transfer. Failures are not cached: the next request tries
-///   again.
+///   least recently used first out), keyed by URL and box; HTTP responses in the
+///   process's disk cache (`diskCacheLimit`, libsoup's `SoupCache`), so another size of
+///   the same URL, or the same after a restart, is read again without a request while
+///   fresh. Failures are not cached: the next request tries again.
 ///
 /// Safe from any thread. Completions run on the thread that finished the work (or inside
 /// `loadImage` for an immediate answer); `AsyncImage` takes them to its context.
@@ -27,8 +27,6 @@ public final class ImagePipeline: Sendable {
     public struct Configuration: Sendable {
         /// The memory cache's bound, in bytes of decoded pixels (default 64 MiB).
         public var memoryCacheLimit = 64 << 20
-        /// The bound of the cache of encoded bytes, in bytes (default 16 MiB).
-        public var encodedCacheLimit = 16 << 20
         /// How many transfers run at once (default 6, a browser's per-host limit).
         public var maximumConcurrentTransfers = 6
         /// The largest encoded image accepted, in bytes (default 16 MiB).
@@ -100,7 +98,6 @@ public final class ImagePipeline: Sendable {
     private struct State {
         var configuration: Configuration
         var memory: CostLimitedCache<Key, DecodedImage>
-        var encoded: CostLimitedCache<String, Data>
         var fetches: [String: Fetch] = [:]
         /// Fetches waiting for a transfer slot, the most recently requested last.
         var pending: [Fetch] = []
@@ -116,8 +113,7 @@ public final class ImagePipeline: Sendable {
     public init(configuration: Configuration = Configuration()) {
         state = Mutex(State(
             configuration: configuration,
-            memory: CostLimitedCache(costLimit: configuration.memoryCacheLimit),
-            encoded: CostLimitedCache(costLimit: configuration.encodedCacheLimit)))
+            memory: CostLimitedCache(costLimit: configuration.memoryCacheLimit)))
     }
 
     /// The memory cache's bound in bytes; lowering it evicts at once.
@@ -171,12 +167,9 @@ public final class ImagePipeline: Sendable {
         set { IOThread.shared.diskCacheLimit = newValue }
     }
 
-    /// Empties both memory caches (decoded and encoded).
+    /// Empties the memory cache.
     public func removeAllCachedImages() {
-        state.withLock { state in
-            state.memory.removeAll()
-            state.encoded.removeAll()
-        }
+        state.withLock { $0.memory.removeAll() }
     }
 
     /// The image for `url` decoded to fit `width` × `height`, if the memory cache has it
@@ -203,7 +196,6 @@ public final class ImagePipeline: Sendable {
         }
         enum Plan {
             case hit(DecodedImage)
-            case decode(Data)
             case wait
         }
         var ready: [(Fetch, Transfer)] = []
@@ -211,7 +203,6 @@ public final class ImagePipeline: Sendable {
             state.nextRequest += 1
             let task = ImageTask(pipeline: self, url: url, id: state.nextRequest)
             if let image = state.memory.value(for: key) { return (task, .hit(image)) }
-            if let data = state.encoded.value(for: url) { return (task, .decode(data)) }
             let fetch: Fetch
             if let existing = state.fetches[url] {
                 fetch = existing
@@ -228,9 +219,6 @@ public final class ImagePipeline: Sendable {
         switch plan {
         case .hit(let image):
             completion(.success(image))
-        case .decode(let data):
-            let request = Request(width: key.width, height: key.height, task: task, completion: Completion(call: completion))
-            Task.detached { self.decode(data, url: url, for: [request]) }
         case .wait:
             launch(ready)
         }
@@ -279,9 +267,6 @@ public final class ImagePipeline: Sendable {
             if state.fetches[fetch.url] === fetch { state.fetches[fetch.url] = nil }
             let requests = Array(fetch.requests.values)
             fetch.requests = [:]
-            if case .success(let data) = outcome, !requests.isEmpty {
-                state.encoded.insert(data, for: fetch.url, cost: data.count)
-            }
             ready = Self.startReady(&state)
             return requests
         }
@@ -309,8 +294,6 @@ public final class ImagePipeline: Sendable {
                     state.statistics.decodes += 1
                     if case .success(let image) = result {
                         state.memory.insert(image, for: key, cost: image.byteCount)
-                    } else {
-                        state.encoded.removeValue(for: url)
                     }
                 }
                 images[key] = result
