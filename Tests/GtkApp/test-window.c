@@ -11,6 +11,7 @@
  */
 #include "app-test.h"
 
+#include "../../Gtk/list-item-bindings.h"
 #include "../../Gtk/screenshot.h"
 
 typedef struct
@@ -45,6 +46,12 @@ screen_ready (gpointer data)
   return vct_gtk_window_is_screen_ready (fx->window);
 }
 
+static gboolean
+images_settled (G_GNUC_UNUSED gpointer data)
+{
+  return vct_gtk_list_item_get_n_images_loading () == 0;
+}
+
 static void
 show (Fixture *fx, const char *name)
 {
@@ -52,6 +59,10 @@ show (Fixture *fx, const char *name)
   g_assert_cmpstr (vct_gtk_window_get_screen (fx->window), ==, name);
   app_test_wait (screen_ready, fx);
   app_test_wait_frames (GTK_WIDGET (fx->window), 3);
+  /* The visible rows' images loaded (the bundled ones, from the library's resources),
+   * then drawn: the screenshots show pictures, never placeholders. */
+  app_test_wait (images_settled, NULL);
+  app_test_wait_frames (GTK_WIDGET (fx->window), 2);
 }
 
 static const char *
