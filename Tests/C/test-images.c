@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vct-test.h"
+#include "common/vct-test.h"
 
 /* ------------------------------------------------------------------ fixtures */
 

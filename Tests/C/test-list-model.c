@@ -684,14 +684,16 @@ test_type (void)
   const TlmPropertySpec photo[] = {
     { "entry", G_TYPE_STRING }, { "title", G_TYPE_STRING }, { "id", G_TYPE_INT64 },
     { "album-id", G_TYPE_INT64 }, { "url", G_TYPE_STRING }, { "thumbnail-url", G_TYPE_STRING },
+    { "thumbnail", VCT_TYPE_IMAGE }, { "image", VCT_TYPE_IMAGE },
   };
   const TlmPropertySpec member[] = {
     { "name", G_TYPE_STRING }, { "avatar-url", G_TYPE_STRING }, { "follow-state", VCT_TYPE_FOLLOW_STATE },
     { "button-hidden", G_TYPE_BOOLEAN }, { "button-enabled", G_TYPE_BOOLEAN }, { "spinning", G_TYPE_BOOLEAN },
+    { "avatar", VCT_TYPE_IMAGE },
   };
   const TlmPropertySpec feed_photo[] = {
     { "title", G_TYPE_STRING }, { "description", G_TYPE_STRING }, { "image-url", G_TYPE_STRING },
-    { "date", G_TYPE_STRING },
+    { "date", G_TYPE_STRING }, { "image", VCT_TYPE_IMAGE },
   };
   const TlmPropertySpec day_header[] = { { "title", G_TYPE_STRING } };
   const TlmPropertySpec song[] = {

@@ -510,12 +510,14 @@ test_feed_types (void)
     { "button-hidden", G_TYPE_BOOLEAN },
     { "button-enabled", G_TYPE_BOOLEAN },
     { "spinning", G_TYPE_BOOLEAN },
+    { "avatar", VCT_TYPE_IMAGE },
   };
   const SgProperty feed_photo_row_props[] = {
     { "title", G_TYPE_STRING },
     { "description", G_TYPE_STRING },
     { "image-url", G_TYPE_STRING },
     { "date", G_TYPE_STRING },
+    { "image", VCT_TYPE_IMAGE },
   };
   const SgProperty header_props[] = {
     { "title", G_TYPE_STRING },

@@ -38,6 +38,8 @@ static const ExpectedValue error_values[] = {
   VALUE (VCT_ERROR_MISSING_FIELD, "missing-field"),
   VALUE (VCT_ERROR_FILE_UNREADABLE, "file-unreadable"),
   VALUE (VCT_ERROR_CANCELLED, "cancelled"),
+  VALUE (VCT_ERROR_INVALID_IMAGE, "invalid-image"),
+  VALUE (VCT_ERROR_IMAGE_TOO_LARGE, "image-too-large"),
 };
 
 static const ExpectedValue row_role_values[] = {
@@ -50,6 +52,13 @@ static const ExpectedValue follow_state_values[] = {
   VALUE (VCT_FOLLOW_STATE_NORMAL, "normal"),
   VALUE (VCT_FOLLOW_STATE_LOADING, "loading"),
   VALUE (VCT_FOLLOW_STATE_CHECKED, "checked"),
+};
+
+static const ExpectedValue image_state_values[] = {
+  VALUE (VCT_IMAGE_STATE_NONE, "none"),
+  VALUE (VCT_IMAGE_STATE_LOADING, "loading"),
+  VALUE (VCT_IMAGE_STATE_LOADED, "loaded"),
+  VALUE (VCT_IMAGE_STATE_FAILED, "failed"),
 };
 
 static const ExpectedValue song_picker_state_values[] = {
@@ -75,6 +84,7 @@ static const EnumCase enum_cases[] = {
   ENUM_CASE ("row-role", vct_row_role, "VctRowRole", row_role_values),
   ENUM_CASE ("follow-state", vct_follow_state, "VctFollowState", follow_state_values),
   ENUM_CASE ("song-picker-state", vct_song_picker_state, "VctSongPickerState", song_picker_state_values),
+  ENUM_CASE ("image-state", vct_image_state, "VctImageState", image_state_values),
 };
 
 /* The nick of @value in the enumeration @type (NULL when it has no such value). */
