@@ -22,7 +22,9 @@ struct EmissionTable: @unchecked Sendable {
     }
 
     /// Before the first run: the new list, and the slots carried to it (`slots`, one per
-    /// position of `new`).
+    /// position of `new`). Only the positions of live objects go to the core: a slot stays
+    /// until the next sweep once its object is gone, and a view drops most of what it held
+    /// across a reload (GTK probes every position of a covering run, twice).
     func begin(_ new: FlatSections, slots: [WeakObject?]) {
         _vct_list_emission_begin(raw, UInt32(clamping: new.count), UInt32(clamping: new.sections.count))
         for index in new.sections.indices {
@@ -32,7 +34,7 @@ struct EmissionTable: @unchecked Sendable {
                 UInt32(clamping: start + new.sections[index].rows.count))
         }
         slots.withUnsafeBufferPointer { slots in
-            for position in slots.indices where slots[position] != nil { markCarried(position) }
+            for position in slots.indices where slots[position]?.isAlive == true { markCarried(position) }
         }
     }
 
