@@ -575,8 +575,9 @@ struct FlatCarry {
 
     /// The slots of `new`, from those of `old` and the batch's flat `runs`
     /// (`FlatSections.splices`): the rows the runs keep keep their slots, moved rows take
-    /// theirs along. A few runs are applied to a copy of the old slots (a copy and a shift
-    /// per run); many are walked section by section into a new array.
+    /// theirs along. A few runs are applied to the old slots in one pass (the old slots
+    /// each run keeps, then an empty one per row it adds); many are walked section by
+    /// section into a new array.
     mutating func slots(from oldSlots: [WeakObject?], runs: [Splice]) -> [WeakObject?] {
         let (sectionSplices, rowSplices) = FlatSections.splitSplices(steps)
         var slots: [WeakObject?]
@@ -584,10 +585,18 @@ struct FlatCarry {
         if walk {
             slots = [WeakObject?](repeating: nil, count: new.count)
         } else {
-            slots = oldSlots
+            // (A copy, then replaceSubrange per run, cost a reversal of 10 000 rows
+            // 0.4 ms on the loop: a shift of every slot after each run.)
+            slots = []
+            slots.reserveCapacity(new.count)
+            var oldIndex = 0
             for run in runs {
-                slots.replaceSubrange(run.position ..< run.position + run.removed, with: repeatElement(nil, count: run.added))
+                let kept = run.position - slots.count
+                slots.append(contentsOf: oldSlots[oldIndex ..< oldIndex + kept])
+                oldIndex += kept + run.removed
+                slots.append(contentsOf: repeatElement(nil, count: run.added))
             }
+            slots.append(contentsOf: oldSlots[oldIndex...])
         }
         var movedFrom = Set<Int>()
         ListDiff.forEachKept(sectionSplices, oldCount: old.sections.count, newCount: new.sections.count) { oldIndex, newIndex in
