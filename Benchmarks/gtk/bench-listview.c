@@ -30,6 +30,11 @@
  *           the median time to did-reload-data)
  *   binds   the factory's bind calls meanwhile: row widgets bound again
  *   runs    items-changed emissions of the list the view shows, meanwhile
+ *   change  (in the notes) the loop thread's CPU time in the change itself: VCTable's loop
+ *           iteration that emits its first items-changed (the delivery: the runs, GTK's
+ *           handlers, what the list does before and after), the GListStore's change call.
+ *           Thread CPU, not wall time: a second core's work (Xvfb, the GL renderer's
+ *           threads, another tenant) does not count, so it varies less than the stall
  *
  * GTK 4.8 needs help (relayout_tick below): a change that moves the row the view keeps in
  * view far away leaves the view blank, on either side. Both sides get vctable-gtk's
@@ -52,6 +57,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <gtk/gtk.h>
 
@@ -383,6 +389,8 @@ typedef struct
   guint          top_position;   /* the first row fully inside the view when drawn */
   guint64        paints;         /* after-paint count */
   gint64         changed_at;     /* monotonic µs */
+  gint64         first_run_at;   /* monotonic µs of the change's first items-changed; 0 */
+  gint64         change_cpu;     /* µs of loop-thread CPU in the change itself; -1 unknown */
   guint          expect_top;     /* the first row fully in view when drawn (G_MAXUINT: any) */
   gboolean       blank;          /* --no-relayout: nothing shown 3 s after the change */
 
@@ -489,6 +497,8 @@ on_items_changed (G_GNUC_UNUSED GListModel *list, G_GNUC_UNUSED guint position, 
                   G_GNUC_UNUSED guint added, Side *side)
 {
   side->runs++;
+  if (side->first_run_at == 0)
+    side->first_run_at = g_get_monotonic_time ();
   if (relayout && side->view != NULL)
     relayout_start (side);
 }
@@ -576,6 +586,18 @@ set_flag (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* CPU time of the calling thread, µs. */
+static gint64
+thread_cpu_us (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now);
+  return (gint64) now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000;
+}
+
+static Side *measuring;  /* the side whose change measure() waits for, or NULL */
+
 static gboolean
 wait_until (Cond cond, gpointer data)
 {
@@ -583,7 +605,14 @@ wait_until (Cond cond, gpointer data)
   guint source = g_timeout_add (guard_ms, set_flag, &timed_out);
 
   while (!cond (data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
+    {
+      gint64 start = g_get_monotonic_time (), cpu = thread_cpu_us ();
+
+      g_main_context_iteration (NULL, TRUE);
+      /* The iteration that emitted the change's first items-changed: its CPU time. */
+      if (measuring != NULL && measuring->change_cpu < 0 && measuring->first_run_at >= start)
+        measuring->change_cpu = thread_cpu_us () - cpu;
+    }
   if (!timed_out)
     g_source_remove (source);
   return !timed_out;
@@ -788,6 +817,7 @@ typedef struct
   double stall;   /* ms */
   double drawn;   /* ms */
   double changed; /* ms: until the change reached the list (VCTable: did-reload-data) */
+  double change_cpu; /* ms of loop-thread CPU in the change itself; -1 when it emitted nothing */
   guint  binds;
   guint  runs;
   guint  top;     /* the first row fully shown, when drawn */
@@ -938,6 +968,9 @@ measure (Side *side, Shape shape, gboolean forward, Doc *to)
   side->expect_top = relayout ? 0 : G_MAXUINT;   /* the nudge brings the view back to the top */
   side->reloads = 0;
   side->shown = to;
+  side->first_run_at = 0;
+  side->change_cpu = -1;
+  measuring = side;
 
   ticker.last = start = g_get_monotonic_time ();
   source = g_timeout_add (1, tick, &ticker);
@@ -945,7 +978,11 @@ measure (Side *side, Shape shape, gboolean forward, Doc *to)
     vct_table_model_reload_data (side->model);
   else
     {
+      gint64 cpu = thread_cpu_us ();
+
       anchor_apply (side, &change);
+      if (side->first_run_at != 0)
+        side->change_cpu = thread_cpu_us () - cpu;
       side->changed = TRUE;
       side->changed_at = g_get_monotonic_time ();
     }
@@ -957,10 +994,12 @@ measure (Side *side, Shape shape, gboolean forward, Doc *to)
     }
   tick (&ticker);
   g_source_remove (source);
+  measuring = NULL;
 
   sample.stall = MAX (0.0, (double) ticker.max_gap / 1000.0 - 1.0);
   sample.drawn = side->blank ? -1 : (double) (side->drawn - start) / 1000.0;
   sample.changed = (double) (side->changed_at - start) / 1000.0;
+  sample.change_cpu = side->change_cpu >= 0 ? (double) side->change_cpu / 1000.0 : -1;
   sample.binds = side->binds;
   sample.runs = side->runs;
   sample.top = side->top_position;
@@ -972,9 +1011,10 @@ measure (Side *side, Shape shape, gboolean forward, Doc *to)
   if (!side->vctable)
     anchor_finish (side, from, to, &change);
   if (verbose)
-    fprintf (stderr, "%s %s %s: stall %.2f ms, drawn %.1f ms%s, %u binds, %u runs, first row in view %u\n",
+    fprintf (stderr, "%s %s %s: stall %.2f ms, drawn %.1f ms%s, %u binds, %u runs, first row in view %u, "
+             "change %.2f ms CPU\n",
              side->name, shape_names[shape], forward ? "forward" : "back", sample.stall, sample.drawn,
-             sample.blank ? " (blank)" : "", sample.binds, sample.runs, sample.top);
+             sample.blank ? " (blank)" : "", sample.binds, sample.runs, sample.top, sample.change_cpu);
   return sample;
 }
 
@@ -983,7 +1023,7 @@ measure (Side *side, Shape shape, gboolean forward, Doc *to)
 
 typedef struct
 {
-  double stall, drawn, changed, binds, runs, worst_stall;
+  double stall, drawn, changed, change_cpu, binds, runs, worst_stall;
   guint  top_min, top_max;
   guint  blanks;
 } Summary;
@@ -1017,6 +1057,11 @@ summarize (const Sample *samples, guint n)
   for (guint i = 0; i < n; i++)
     values[i] = samples[i].changed;
   summary.changed = median (values, n);
+  guint emitted = 0;
+  for (guint i = 0; i < n; i++)
+    if (samples[i].change_cpu >= 0)
+      values[emitted++] = samples[i].change_cpu;
+  summary.change_cpu = emitted > 0 ? median (values, emitted) : -1;
   for (guint i = 0; i < n; i++)
     values[i] = samples[i].binds;
   summary.binds = median (values, n);
@@ -1279,6 +1324,13 @@ main (int argc, char **argv)
       g_autofree char *v_changed = format_ms (v.changed);
       g_string_append_printf (notes, "  %s: worst stall VCTable %s, GListStore %s; VCTable's did-reload-data after %s",
                               shape_names[s], v_worst, a_worst, v_changed);
+      if (v.change_cpu >= 0 && a.change_cpu >= 0)
+        {
+          g_autofree char *v_cpu = format_ms (v.change_cpu), *a_cpu = format_ms (a.change_cpu);
+          g_autofree char *cpu_ratio = format_ratio (v.change_cpu, a.change_cpu);
+          g_string_append_printf (notes, "; the change itself, loop-thread CPU: VCTable %s, GListStore %s (%s)",
+                                  v_cpu, a_cpu, cpu_ratio);
+        }
       if (v.top_min == G_MAXUINT)
         v.top_min = v.top_max = 0;
       if (a.top_min == G_MAXUINT)

@@ -7,7 +7,9 @@
  * properties, `items-changed` emitted with `n-items` notified after it, and
  * `changes-done` once a batch's runs and its rows' notifies are all out. The list itself
  * lives in the Swift core (CListModel: the sectioned ListModel, its flat view, the weak
- * cache of row objects); this file is the GObject around it.
+ * cache of row objects); this file is the GObject around it. While a batch is emitted,
+ * get_item on the emitting thread is answered from the emission's table when it can be
+ * (vct-list-emission.c), without the core.
  */
 
 #include <vctable.h>
@@ -18,8 +20,9 @@ struct _VctListModel
 {
   GObject parent_instance;
 
-  gpointer core;
-  guint    last_n_items;
+  gpointer         core;
+  guint            last_n_items;
+  VctListEmission *emission;  /* what get_item answers while a batch is emitted */
 };
 
 static void vct_list_model_iface_init (GListModelInterface *iface);
@@ -61,6 +64,7 @@ vct_list_model_finalize (GObject *object)
 
   if (self->core != NULL)
     vct_core ()->list_release (g_steal_pointer (&self->core));
+  g_clear_pointer (&self->emission, _vct_list_emission_free);
 
   G_OBJECT_CLASS (vct_list_model_parent_class)->finalize (object);
 }
@@ -154,8 +158,9 @@ vct_list_model_class_init (VctListModelClass *klass)
 }
 
 static void
-vct_list_model_init (G_GNUC_UNUSED VctListModel *self)
+vct_list_model_init (VctListModel *self)
 {
+  self->emission = _vct_list_emission_new ();
 }
 
 static GType
@@ -168,8 +173,16 @@ static gpointer
 vct_list_model_get_item (GListModel *list,
                               guint       position)
 {
-  VctListModel *self = VCT_LIST_MODEL (list);
+  /* g_list_model_get_item() checked @list; a checked cast here would cost a probe a
+   * third of its time (GTK probes every added item of a covering run). */
+  VctListModel *self = (VctListModel *) list;
+  gpointer item;
 
+  /* While a batch is emitted, GTK probes every added item on the emitting thread: the
+   * answer is in the emission's table, when it has one (vct-list-emission.c). */
+  item = _vct_list_emission_lookup (self->emission, position);
+  if (item != NULL)
+    return item;
   return self->core != NULL ? vct_core ()->list_get_item (self->core, position) : NULL;
 }
 
@@ -189,6 +202,12 @@ _vct_list_model_new (gpointer core)
   self->core = core;
   self->last_n_items = vct_core ()->list_get_n_items (core);
   return self;
+}
+
+VctListEmission *
+_vct_list_model_get_emission (gpointer list)
+{
+  return VCT_LIST_MODEL (list)->emission;
 }
 
 gboolean

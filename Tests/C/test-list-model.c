@@ -1490,6 +1490,175 @@ test_held_mid_batch (void)
   tlm_fixture_teardown (&fx);
 }
 
+/* ------------------------------------------------------------------ /list-model/probes-mid-batch */
+
+/* While a batch is emitted, get_item on the emitting thread is answered from the list's
+ * emission table (vct-list-emission.c: one probe object per row class, re-pointed while
+ * only the list holds it, and the objects made while emitting), without the core; any
+ * other thread's get_item waits for the emission's end. A reversal of TLM_PROBED_ROWS rows
+ * is one covering run; its handler does what GTK does (every added item, twice), holds
+ * some of them and drops some of those again, while a second thread asks for one row.
+ * Inside the run: a held object is the one the list hands out for its position, every
+ * object shows its position's row (a probe object read shows where it was asked for), the
+ * rows held before the reload come back at their new positions, and the other thread is
+ * not answered. After it: the same objects at the same positions, the other thread's
+ * included. */
+#define TLM_PROBED_ROWS 600
+
+typedef struct
+{
+  GListModel *list;
+  guint       position;
+  VctRow     *row;       /* what it got */
+  gint        asking;    /* under lock: about to call get_item */
+  gint        answered;  /* atomic: get_item returned */
+  GMutex      lock;
+  GCond       cond;
+} TlmAsker;
+
+static gpointer
+tlm_asker_thread (gpointer data)
+{
+  TlmAsker *asker = data;
+
+  g_mutex_lock (&asker->lock);
+  asker->asking = TRUE;
+  g_cond_signal (&asker->cond);
+  g_mutex_unlock (&asker->lock);
+  asker->row = g_list_model_get_item (asker->list, asker->position);
+  g_atomic_int_set (&asker->answered, TRUE);
+  return NULL;
+}
+
+typedef struct
+{
+  TlmAsker  asker;
+  GThread  *thread;
+  VctRow   *held[TLM_PROBED_ROWS];      /* by new position: held inside the run */
+  VctRow   *before[2];                  /* held before the reload: ids 3 and 400 */
+  guint     n_runs;
+} TlmProber;
+
+/* The id the reversed list shows at @position. */
+static gint64
+tlm_reversed_id (guint position)
+{
+  return TLM_PROBED_ROWS - (gint64) position;
+}
+
+static void
+tlm_probe_run (GListModel *list, guint position, guint removed, guint added, gpointer data)
+{
+  TlmProber *prober = data;
+
+  prober->n_runs++;
+  g_assert_cmpuint (position, ==, 0);
+  g_assert_cmpuint (removed, ==, TLM_PROBED_ROWS);
+  g_assert_cmpuint (added, ==, TLM_PROBED_ROWS);
+
+  /* The other thread asks once the run is under way. */
+  prober->thread = g_thread_new ("tlm-asker", tlm_asker_thread, &prober->asker);
+  g_mutex_lock (&prober->asker.lock);
+  while (!prober->asker.asking)
+    g_cond_wait (&prober->asker.cond, &prober->asker.lock);
+  g_mutex_unlock (&prober->asker.lock);
+
+  /* GTK's two passes: every added item, read and dropped... */
+  for (guint i = 0; i < added; i++)
+    {
+      g_autoptr (VctRow) row = tlm_get (list, i);
+      g_assert_cmpint (tlm_row_id (row), ==, tlm_reversed_id (i));
+    }
+  /* ...then again, holding every seventh (without reading the others). */
+  for (guint i = 0; i < added; i++)
+    {
+      VctRow *row = tlm_get (list, i);
+
+      if (i % 7 == 0)
+        prober->held[i] = row;
+      else
+        g_object_unref (row);
+    }
+  /* Every other held one is dropped again; asked for anew, each shows its row. */
+  for (guint i = 0; i < added; i += 14)
+    g_clear_object (&prober->held[i]);
+  for (guint i = 0; i < added; i++)
+    {
+      g_autoptr (VctRow) row = tlm_get (list, i);
+
+      if (prober->held[i] != NULL)
+        g_assert_true (row == prober->held[i]);
+      g_assert_cmpint (tlm_row_id (row), ==, tlm_reversed_id (i));
+    }
+  /* The rows held since before the reload are at their new places. */
+  for (guint k = 0; k < G_N_ELEMENTS (prober->before); k++)
+    {
+      gint64 id = tlm_row_id (prober->before[k]);
+      g_autoptr (VctRow) row = tlm_get (list, (guint) (TLM_PROBED_ROWS - id));
+
+      g_assert_true (row == prober->before[k]);
+    }
+  /* Still emitting: the other thread waits. */
+  g_assert_false (g_atomic_int_get (&prober->asker.answered));
+}
+
+static void
+test_probes_mid_batch (void)
+{
+  TlmFixture fx;
+  TlmProber prober = { 0 };
+  g_autofree gint64 *ids = g_new (gint64, TLM_PROBED_ROWS);
+  GListModel *list;
+  gulong handler;
+
+  for (guint i = 0; i < TLM_PROBED_ROWS; i++)
+    ids[i] = i + 1;
+  tlm_fixture_setup (&fx);
+  list = G_LIST_MODEL (fx.list);
+  tlm_load_ids (&fx, ids, TLM_PROBED_ROWS);
+  prober.before[0] = tlm_get (list, 2);
+  prober.before[1] = tlm_get (list, 399);
+  g_mutex_init (&prober.asker.lock);
+  g_cond_init (&prober.asker.cond);
+  prober.asker.list = list;
+  prober.asker.position = 123;
+
+  for (guint i = 0; i < TLM_PROBED_ROWS; i++)
+    ids[i] = TLM_PROBED_ROWS - i;
+  handler = g_signal_connect (list, "items-changed", G_CALLBACK (tlm_probe_run), &prober);
+  tlm_load_ids (&fx, ids, TLM_PROBED_ROWS);
+  g_signal_handler_disconnect (list, handler);
+  g_thread_join (prober.thread);
+
+  g_assert_cmpuint (prober.n_runs, ==, 1);
+  g_assert_true (g_atomic_int_get (&prober.asker.answered));
+  g_assert_nonnull (prober.asker.row);
+  for (guint i = 0; i < TLM_PROBED_ROWS; i++)
+    {
+      g_autoptr (VctRow) row = tlm_get (list, i);
+
+      if (prober.held[i] != NULL)
+        g_assert_true (row == prober.held[i]);
+      if (i == prober.asker.position)
+        g_assert_true (row == prober.asker.row);
+      g_assert_cmpint (tlm_row_id (row), ==, tlm_reversed_id (i));
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (prober.before); k++)
+    {
+      gint64 id = tlm_row_id (prober.before[k]);
+      g_autoptr (VctRow) row = tlm_get (list, (guint) (TLM_PROBED_ROWS - id));
+
+      g_assert_true (row == prober.before[k]);
+      g_object_unref (prober.before[k]);
+    }
+  for (guint i = 0; i < TLM_PROBED_ROWS; i++)
+    g_clear_object (&prober.held[i]);
+  g_clear_object (&prober.asker.row);
+  g_mutex_clear (&prober.asker.lock);
+  g_cond_clear (&prober.asker.cond);
+  tlm_fixture_teardown (&fx);
+}
+
 /* ------------------------------------------------------------------ /list-model/held-rows */
 
 /* What a view shows at one position: the row object it holds, and the id and title it
@@ -2564,6 +2733,7 @@ main (int argc, char **argv)
   g_test_add_func ("/list-model/conformance", test_conformance);
   g_test_add_func ("/list-model/identity", test_identity);
   g_test_add_func ("/list-model/held-mid-batch", test_held_mid_batch);
+  g_test_add_func ("/list-model/probes-mid-batch", test_probes_mid_batch);
   g_test_add_func ("/list-model/held-rows", test_held_rows);
   g_test_add_func ("/list-model/held-rows/distinct-duplicates", test_held_rows_distinct_duplicates);
   g_test_add_func ("/list-model/duplicate-ids/minimal", test_duplicate_ids_minimal);

@@ -44,7 +44,9 @@ G_BEGIN_DECLS
  * for another row, while a reload is being emitted.
  *
  * Signals and `notify` are emitted on the list's context thread (the thread-default
- * context of the thread that created its model); read it there too.
+ * context of the thread that created its model); read it there too. (On another thread,
+ * g_list_model_get_item() waits while the context thread emits a batch's `items-changed`,
+ * and answers once the list reads as the new one.)
  *
  * The model that made the list holds a reference to it, and the list does not keep the
  * model alive: a reference of your own (g_object_ref()) keeps the list past its model.

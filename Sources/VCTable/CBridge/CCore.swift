@@ -33,7 +33,10 @@ private func makeCoreTable() -> VctCore {
         switch read {
         case .string(let text):
             value.pointee.type = VCT_CORE_VALUE_STRING
-            value.pointee.string = g_strdup(text)
+            // withCString lends a native string's own bytes; passing `text` as a C string
+            // argument would copy them into an array first (a view binding a title reads it
+            // for every row it binds).
+            value.pointee.string = text.withCString { g_strdup($0) }
         case .integer(let number):
             value.pointee.type = VCT_CORE_VALUE_INT
             value.pointee.integer = gint64(number)
@@ -58,6 +61,9 @@ private func makeCoreTable() -> VctCore {
     },
     row_press: { core in
         Unmanaged<CRow>.fromOpaque(core!).takeUnretainedValue().row.userPressed()
+    },
+    row_show_pending: { core, position in
+        Unmanaged<CRow>.fromOpaque(core!)._withUnsafeGuaranteedRef { $0.showPending(Int(position)) }
     },
     list_dispose: { core in
         Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().dispose()

@@ -69,8 +69,9 @@ final class CRow: @unchecked Sendable {
         return object
     }
 
-    /// Subscribes to the view model's changes, if not yet done; `object` is this core's.
-    func activate(object pointer: UnsafeMutableRawPointer) {
+    /// Subscribes to the view model's changes, if not yet done; `object` is this core's,
+    /// and `reference` a weak reference to it to keep (a list slot's), if there is one.
+    func activate(object pointer: UnsafeMutableRawPointer, reference: WeakObject? = nil) {
         resolvePending()
         let row = state.withLock { state -> (any RowViewModel)? in
             guard !state.active else { return nil }
@@ -78,7 +79,8 @@ final class CRow: @unchecked Sendable {
             return state.row
         }
         guard let row else { return }
-        object.withLock { $0 = WeakObject(pointer) }
+        let reference = reference ?? WeakObject(pointer)
+        object.withLock { $0 = reference }
         let subscription = subscribe(row)
         // A view model with no change stream (the photo table's) never changes what the
         // object told: a re-point compares with the old view model, so nothing is copied.
@@ -220,8 +222,10 @@ final class CRow: @unchecked Sendable {
         state.withLock { state in
             state.subscription = subscription
             // Nothing told is kept for a view model with no change stream (`activate`):
-            // the old one's values are what the object told.
+            // the old one's values are what the object told. A row a reload moved has
+            // equal content (a photo compares its cell): no property to read.
             let toldKept = !state.told.isEmpty
+            if !toldKept, subscription == nil, let oldRow, oldRow.isContentEqual(to: newRow) { return }
             for name in newRow.propertyNames {
                 let value = newRow.property(name)
                 let told = toldKept ? state.told[name] : oldRow?.property(name)

@@ -85,6 +85,9 @@ typedef struct {
   gint        (*row_get_role)      (gpointer core);
   void        (*row_select)        (gpointer core);
   void        (*row_press)         (gpointer core);
+  /* A list's probe object (vct-list-emission.c): shows new position @position of its
+   * list from now on, its view model read on first use (CRow.showPending). */
+  void        (*row_show_pending)  (gpointer core, guint position);
 
   /* VctListModel: the flat view of a sectioned list. */
   void        (*list_dispose)      (gpointer core);
@@ -258,6 +261,69 @@ G_GNUC_INTERNAL void _vct_list_model_emit_items_changed (gpointer list, guint po
 /* vct-list-model.c: VctListModel::changes-done on @list: a batch's runs and its rows'
  * notifies are all out. */
 G_GNUC_INTERNAL void _vct_list_model_emit_changes_done (gpointer list);
+
+/* VctListEmission (vct-list-emission.c): what a list's get_item answers on the thread
+ * emitting a batch without calling the core: the probe objects, the objects made while
+ * emitting, and which positions the core must answer. Only the emitting thread uses it
+ * (the core writes it under its lock, on that thread); get_item on any other thread
+ * waits for the emission's end (_vct_list_emission_wait) before the core answers. */
+typedef struct _VctListEmission VctListEmission;
+
+/* Row classes (VctRowClassId values) below this have a probe object each. */
+#define VCT_LIST_EMISSION_PROBE_CLASSES 8
+/* A section's probe class, not yet found (the core finds it on the section's first
+ * probe: _vct_list_emission_lazy_probe tells which section), or none (its rows are of
+ * several classes). */
+#define VCT_LIST_EMISSION_KEY_UNKNOWN (-2)
+#define VCT_LIST_EMISSION_KEY_MIXED   (-1)
+
+/* vct-list-model.c: @list's table, for as long as @list lives. */
+G_GNUC_INTERNAL VctListEmission *_vct_list_model_get_emission (gpointer list);
+
+G_GNUC_INTERNAL VctListEmission *_vct_list_emission_new  (void);
+G_GNUC_INTERNAL void             _vct_list_emission_free (VctListEmission *emission);
+/* Before a batch's first run, on the emitting thread: a new list of @n_items items in
+ * @n_sections sections (each set with _set_section). */
+G_GNUC_INTERNAL void     _vct_list_emission_begin   (VctListEmission *emission, guint n_items,
+                                                     guint n_sections);
+/* Once the list reads as the new one (after the batch's last run), the probe objects
+ * taken (_set_probe to NULL): get_item waiting on other threads goes on. */
+G_GNUC_INTERNAL void     _vct_list_emission_end     (VctListEmission *emission);
+/* Whether this thread is emitting a batch of the list. */
+G_GNUC_INTERNAL gboolean _vct_list_emission_is_mine (VctListEmission *emission);
+/* Returns once no other thread emits a batch of the list. */
+G_GNUC_INTERNAL void     _vct_list_emission_wait    (VctListEmission *emission);
+/* Positions before @new_end read the new list (FlatTransition.newEnd), for the run
+ * about to be emitted. */
+G_GNUC_INTERNAL void     _vct_list_emission_set_new_end (VctListEmission *emission, guint new_end);
+/* Section @section of the new list has its rows at [@rows_start, @rows_end); its probe
+ * class is unknown until _set_section_key. */
+G_GNUC_INTERNAL void     _vct_list_emission_set_section (VctListEmission *emission, guint section,
+                                                         guint rows_start, guint rows_end);
+G_GNUC_INTERNAL void     _vct_list_emission_set_section_key (VctListEmission *emission,
+                                                             guint section, gint key);
+/* A slot at new position @position may hold a live object: the core answers there. */
+G_GNUC_INTERNAL void     _vct_list_emission_mark_carried (VctListEmission *emission, guint position);
+/* The object made at new position @position while emitting (borrowed: the core holds a
+ * reference until the end), or NULL; and setting it. */
+G_GNUC_INTERNAL gpointer _vct_list_emission_get_made (VctListEmission *emission, guint position);
+G_GNUC_INTERNAL void     _vct_list_emission_set_made (VctListEmission *emission, guint position,
+                                                      gpointer object);
+/* Row class @key's probe object (a reference the caller of _set_probe gave, taken back
+ * by setting another or NULL), its core and the position it shows; NULL when none. */
+G_GNUC_INTERNAL gpointer _vct_list_emission_get_probe (VctListEmission *emission, guint key,
+                                                       gpointer *core, guint *position);
+G_GNUC_INTERNAL void     _vct_list_emission_set_probe (VctListEmission *emission, guint key,
+                                                       gpointer object, gpointer core,
+                                                       guint position);
+/* The probe object of new position @position's section's class, if the list alone holds
+ * it (then re-pointed to @position lazily) or it shows @position: transfer full; else
+ * NULL, and @unknown_section (optional) is set when that section's class is unknown. */
+G_GNUC_INTERNAL gpointer _vct_list_emission_lazy_probe (VctListEmission *emission, guint position,
+                                                        guint *unknown_section);
+/* get_item's answer without the core (transfer full), or NULL: on the emitting thread,
+ * for a new position with no slot, the object made there or a probe object. */
+G_GNUC_INTERNAL gpointer _vct_list_emission_lookup (VctListEmission *emission, guint position);
 
 /* VctTableModelCallbacks: the three legacy callback slots of a table model
  * (vct_table_model_set_did_*), shared by the object (its setters and its dispose) and its
