@@ -222,8 +222,8 @@ final class CRow: @unchecked Sendable {
         state.withLock { state in
             state.subscription = subscription
             // Nothing told is kept for a view model with no change stream (`activate`):
-            // the old one's values are what the object told. A row a reload moved has
-            // equal content (a photo compares its cell): no property to read.
+            // the old one's values are what the object told. When the new one's content is
+            // equal (`isContentEqual`: a photo compares its cell), no property differs.
             let toldKept = !state.told.isEmpty
             if !toldKept, subscription == nil, let oldRow, oldRow.isContentEqual(to: newRow) { return }
             for name in newRow.propertyNames {
