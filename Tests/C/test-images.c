@@ -730,6 +730,72 @@ test_disk_cache_restart (void)
   g_assert_cmpint (system (command), ==, 0);
 }
 
+/* /revalidated.png: a PNG that must be revalidated on each use (max-age=0, an ETag),
+ * answered 304 when the request carries the ETag. */
+typedef struct
+{
+  GBytes *png;
+  gint    conditional;  /* requests that carried If-None-Match */
+  gint    not_modified; /* 304s sent */
+} Revalidated;
+
+static gboolean
+revalidate_handler (const VctTestRequest *request, gpointer user_data)
+{
+  Revalidated *revalidated = user_data;
+  const char *if_none_match = g_hash_table_lookup (request->headers, "if-none-match");
+  gsize size = 0;
+  const char *data = g_bytes_get_data (revalidated->png, &size);
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *date = g_date_time_format (now, "%a, %d %b %Y %H:%M:%S GMT");
+  g_autofree char *head = NULL;
+
+  if (strcmp (request->path, "/revalidated.png") != 0)
+    return FALSE;
+  if (if_none_match != NULL)
+    g_atomic_int_inc (&revalidated->conditional);
+  if (g_strcmp0 (if_none_match, "\"v1\"") == 0)
+    {
+      g_atomic_int_inc (&revalidated->not_modified);
+      head = g_strdup_printf ("HTTP/1.1 304 Not Modified\r\nDate: %s\r\nCache-Control: max-age=0\r\n"
+                              "ETag: \"v1\"\r\nConnection: close\r\n\r\n", date);
+      vct_test_server_write (request->connection, head, strlen (head), request->stop);
+      return TRUE;
+    }
+  head = g_strdup_printf ("HTTP/1.1 200 OK\r\nDate: %s\r\nContent-Type: image/png\r\nContent-Length: %" G_GSIZE_FORMAT
+                          "\r\nCache-Control: max-age=0\r\nETag: \"v1\"\r\nConnection: close\r\n\r\n", date, size);
+  if (vct_test_server_write (request->connection, head, strlen (head), request->stop))
+    vct_test_server_write (request->connection, data, size, request->stop);
+  return TRUE;
+}
+
+/* A restarted program whose cached image is stale revalidates it: one conditional GET
+ * carrying the ETag, a 304 with no body, and the image decoded from the disk cache. */
+static void
+test_disk_cache_revalidate (void)
+{
+  VctTestServer *server = vct_test_server_new ();
+  Revalidated revalidated = { make_png (64, 48, 0x40c080ff), 0, 0 };
+  g_autofree char *uri = vct_test_server_uri (server, "/revalidated.png");
+  g_autofree char *cache_home = g_dir_make_tmp ("vct-image-cache-XXXXXX", NULL);
+  g_autofree char *command = NULL;
+
+  vct_test_server_set_handler (server, revalidate_handler, &revalidated);
+  run_cache_child (uri, cache_home);
+  g_assert_cmpuint (vct_test_server_count (server, "GET", "/revalidated.png"), ==, 1);
+  g_assert_cmpint (g_atomic_int_get (&revalidated.conditional), ==, 0);
+  /* The child exits 0 only with the image loaded: a 304 has no body to decode. */
+  run_cache_child (uri, cache_home);
+  g_assert_cmpuint (vct_test_server_count (server, "GET", "/revalidated.png"), ==, 2);
+  g_assert_cmpint (g_atomic_int_get (&revalidated.conditional), ==, 1);
+  g_assert_cmpint (g_atomic_int_get (&revalidated.not_modified), ==, 1);
+
+  vct_test_server_free (server);
+  g_bytes_unref (revalidated.png);
+  command = g_strdup_printf ("rm -rf '%s'", cache_home);
+  g_assert_cmpint (system (command), ==, 0);
+}
+
 /* ------------------------------------------------------------------ arguments */
 
 static void
@@ -776,6 +842,7 @@ main (int argc, char **argv)
   g_test_add_func ("/image/lru-bound", test_lru_bound);
   g_test_add_func ("/image/recycled-views-never-wrong", test_recycled_views_never_wrong);
   g_test_add_func ("/image/disk-cache-restart", test_disk_cache_restart);
+  g_test_add_func ("/image/disk-cache-revalidate", test_disk_cache_revalidate);
   g_test_add_func ("/image/null-arguments", test_null_arguments);
 
   return vct_test_run ();

@@ -631,10 +631,12 @@ vct_test_server_write_response (GSocketConnection *connection,
   return ok;
 }
 
-/* Reads the request line and the headers, then the body Content-Length announces (so
- * the client never sees its request cut short). *@method and *@path: g_free. */
+/* Reads the request line and the headers (into @headers: lower-case name → value), then
+ * the body Content-Length announces (so the client never sees its request cut short).
+ * *@method and *@path: g_free. */
 static void
-server_read_request (GSocketConnection *connection, GCancellable *stop, char **method, char **path)
+server_read_request (GSocketConnection *connection, GCancellable *stop, char **method, char **path,
+                     GHashTable *headers)
 {
   GInputStream *in = g_io_stream_get_input_stream (G_IO_STREAM (connection));
   GDataInputStream *lines = g_data_input_stream_new (in);
@@ -655,8 +657,15 @@ server_read_request (GSocketConnection *connection, GCancellable *stop, char **m
           *path = g_strdup (parts[0] != NULL && parts[1] != NULL ? parts[1] : "?");
           g_strfreev (parts);
         }
-      else if (g_ascii_strncasecmp (line, "Content-Length:", 15) == 0)
-        content_length = (gsize) g_ascii_strtoull (line + 15, NULL, 10);
+      else if (!end && strchr (line, ':') != NULL)
+        {
+          const char *colon = strchr (line, ':');
+          char *name = g_ascii_strdown (line, colon - line);
+
+          g_hash_table_replace (headers, name, g_strstrip (g_strdup (colon + 1)));
+          if (strcmp (name, "content-length") == 0)
+            content_length = (gsize) g_ascii_strtoull (colon + 1, NULL, 10);
+        }
       g_free (line);
       if (end)
         break;
@@ -700,6 +709,7 @@ server_run (GThreadedSocketService *service, GSocketConnection *connection, GObj
   GCancellable *stop;
   ServerRoute *found = NULL;
   char *method, *path, *body = NULL;
+  GHashTable *headers;
   gsize length = 0;
   guint status = 404;
   gboolean handled = FALSE;
@@ -712,7 +722,8 @@ server_run (GThreadedSocketService *service, GSocketConnection *connection, GObj
   g_mutex_unlock (&server->lock);
   g_socket_set_timeout (g_socket_connection_get_socket (connection), 30);
 
-  server_read_request (connection, stop, &method, &path);
+  headers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  server_read_request (connection, stop, &method, &path, headers);
 
   g_mutex_lock (&server->lock);
   g_ptr_array_add (server->requests, g_strdup_printf ("%s %s", method, path));
@@ -734,7 +745,7 @@ server_run (GThreadedSocketService *service, GSocketConnection *connection, GObj
 
   if (handler != NULL)
     {
-      VctTestRequest request = { method, path, connection, stop };
+      VctTestRequest request = { method, path, connection, stop, headers };
       handled = handler (&request, handler_data);
     }
   if (!handled)
@@ -744,6 +755,7 @@ server_run (GThreadedSocketService *service, GSocketConnection *connection, GObj
   g_free (body);
   g_free (method);
   g_free (path);
+  g_hash_table_unref (headers);
   g_object_unref (stop);
 
   g_mutex_lock (&server->lock);

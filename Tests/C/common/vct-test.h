@@ -232,6 +232,8 @@ typedef struct
   const char        *path;       /* the request target, as sent */
   GSocketConnection *connection; /* write the response here; the server closes it */
   GCancellable      *stop;       /* cancelled when the server closes */
+  GHashTable        *headers;    /* the request's headers: lower-case name → value (the
+                                  * last one sent of a name) */
 } VctTestRequest;
 
 /* Answers @request itself (returns TRUE), or leaves it to the routes (FALSE). Runs on a
