@@ -8,6 +8,8 @@
 
 #include "rows.h"
 
+#include <string.h>
+
 #include "format.h"
 
 typedef struct {
@@ -85,6 +87,21 @@ vct_demo_rows_follow_label (VctRow *row)
     }
 }
 
+/* The last segment of @uri's path ("avatar-3.png" of a resource:// or https:// URI):
+ * what a terminal has room to show of an image. Takes @uri. */
+static char *
+vct_demo_rows_file_name (char *uri)
+{
+  const char *slash = uri != NULL ? strrchr (uri, '/') : NULL;
+  char *name;
+
+  if (slash == NULL || slash[1] == '\0')
+    return uri;
+  name = g_strdup (slash + 1);
+  g_free (uri);
+  return name;
+}
+
 /* "[member] Tim (following)"; "(follow)" is the button, "(loading)" while it spins */
 static char *
 vct_demo_rows_member_line (VctRow *row)
@@ -106,7 +123,7 @@ vct_demo_rows_member_cells (VctRow                *row,
   cells->lead = g_strdup ("member");
   cells->text = vct_demo_rows_get (row, "name");
   cells->text_style = VCT_DEMO_CELL_BOLD;
-  cells->detail = vct_demo_rows_get (row, "avatar-url");
+  cells->detail = vct_demo_rows_file_name (vct_demo_rows_get (row, "avatar-url"));
   if (spinning)
     cells->trailing = g_strdup_printf ("%c following...", ascii_frames[style->spinner_frame % 4]);
   else if (vct_demo_rows_get_boolean (row, "button-hidden"))
