@@ -53,7 +53,8 @@ echo "== building the fuzz targets"
 swift build -c debug --product VCTable --scratch-path .build-fuzz \
     -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address 2>&1 | tail -n 1
 libdir=$root/.build-fuzz/debug
-read -r -a glib_flags <<<"$(pkg-config --cflags --libs glib-2.0 gio-2.0)"
+# What vctable.pc requires: vctable.h includes gdk-pixbuf (VctImage).
+read -r -a glib_flags <<<"$(pkg-config --cflags --libs glib-2.0 gio-2.0 gdk-pixbuf-2.0)"
 "$CLANG" -std=gnu11 -g -O1 -fsanitize=fuzzer,address -Wall -Wextra -Werror -ICInterop/include \
     Fuzz/api/fuzz_api.c Fuzz/common/fuzz-common.c -o "$out/fuzz-api" -L"$libdir" -Wl,-rpath,"$libdir" -lVCTable "${glib_flags[@]}" 2>&1 | quiet_link
 [[ -x $out/fuzz-api ]]

@@ -224,8 +224,8 @@ static struct
           mirror_checks, reentries, added_checked, duplicate_exemptions, reloads_as_of;
 } stats;
 
-static const char *const member_properties[] = { "name", "avatar-url", "follow-state", "button-hidden", "button-enabled", "spinning", NULL };
-static const char *const photo_properties[] = { "title", "description", "image-url", "date", NULL };
+static const char *const member_properties[] = { "name", "avatar-url", "avatar", "follow-state", "button-hidden", "button-enabled", "spinning", NULL };
+static const char *const photo_properties[] = { "title", "description", "image-url", "image", "date", NULL };
 static const char *const header_properties[] = { "title", NULL };
 static const char *const song_properties[] = { "title", "subtitle", "duration", "mode", NULL };
 static const char *const follow_properties[] = { "follow-state", "button-hidden", "button-enabled", "spinning", NULL };
