@@ -11,20 +11,27 @@ struct PropertyTests {
     /// Cases run in chunks, which Swift Testing runs in parallel.
     static let chunks = 0 ..< 4
 
+    /// Cases between two `Task.yield()`s. A test of seconds of CPU that never yields holds
+    /// one of the cooperative pool's threads (as many as the machine has cores) for all of
+    /// it: on 2 cores two such tests starved the tests that reload a model (their detached
+    /// tasks found no thread) past their 30 s timeouts, under load (RELIABILITY.md, P5).
+    static let casesPerYield = 50
+
     @Test("10 000 flat cases with unique identities (4 chunks of 2 500)", arguments: chunks)
-    func uniqueIdentities(chunk: Int) {
-        runFlatCases(chunk * 2_500 ..< (chunk + 1) * 2_500, allowDuplicates: false, salt: 1)
+    func uniqueIdentities(chunk: Int) async {
+        await runFlatCases(chunk * 2_500 ..< (chunk + 1) * 2_500, allowDuplicates: false, salt: 1)
     }
 
     @Test("6 000 flat cases with duplicate identities (4 chunks of 1 500)", arguments: chunks)
-    func duplicateIdentities(chunk: Int) {
-        runFlatCases(chunk * 1_500 ..< (chunk + 1) * 1_500, allowDuplicates: true, salt: 2)
+    func duplicateIdentities(chunk: Int) async {
+        await runFlatCases(chunk * 1_500 ..< (chunk + 1) * 1_500, allowDuplicates: true, salt: 2)
     }
 
     @Test("2 400 sectioned cases (4 chunks of 600)", arguments: chunks)
-    func sectioned(chunk: Int) {
+    func sectioned(chunk: Int) async {
         var failures = 0
         for index in chunk * 600 ..< (chunk + 1) * 600 {
+            if index % Self.casesPerYield == 0 { await Task.yield() }
             let seed = SplitMix64.caseSeed(base: Self.baseSeed ^ 3, index: index)
             let testCase = SectionedCase(seed: seed)
             let changes = Diff.changes(from: testCase.old, to: testCase.new)
@@ -59,9 +66,10 @@ struct PropertyTests {
         #expect(found.isEmpty, "large case \(shape), seed \(seed.hex): \(found.prefix(5))")
     }
 
-    private func runFlatCases(_ cases: Range<Int>, allowDuplicates: Bool, salt: UInt64) {
+    private func runFlatCases(_ cases: Range<Int>, allowDuplicates: Bool, salt: UInt64) async {
         var failures = 0
         for index in cases {
+            if index % Self.casesPerYield == 0 { await Task.yield() }
             let seed = SplitMix64.caseSeed(base: Self.baseSeed ^ salt, index: index)
             let testCase = FlatCase(seed: seed, allowDuplicates: allowDuplicates)
             let changes = Diff.changes(from: testCase.old, to: testCase.new)

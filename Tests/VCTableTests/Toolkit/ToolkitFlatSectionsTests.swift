@@ -64,10 +64,12 @@ struct ToolkitFlatSectionsTests {
     }
 
     @Test("The flat runs of 2 000 random batches turn a copy into the new list, and the transition reads each step, sections included")
-    func randomBatches() {
+    func randomBatches() async {
         var generator = ToolkitSplitMix(seed: 20261124)
         var old = Self.randomSections(&generator)
-        for _ in 0 ..< 2_000 {
+        for round in 0 ..< 2_000 {
+            // Seconds of CPU: yield now and then (PropertyTests.casesPerYield says why).
+            if round % 50 == 0 { await Task.yield() }
             let new = Self.randomSections(&generator)
             let (batch, result) = ListDiff.changes(from: old, to: new)
             let steps = batch.steps
