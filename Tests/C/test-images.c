@@ -628,24 +628,38 @@ test_recycled_views_never_wrong (void)
 
 /* ------------------------------------------------------------------ the disk cache */
 
-/* Answers /cached.png with a PNG that stays fresh for an hour, and counts. */
+/* "Date: <now>\r\n", as every server sends: libsoup computes a response's age from it. */
+static char *
+date_header (void)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *date = g_date_time_format (now, "%a, %d %b %Y %H:%M:%S GMT");
+
+  return g_strdup_printf ("Date: %s\r\n", date);
+}
+
+/* Answers @request with @png (status 200, ETag "v1"), fresh for @max_age seconds. */
+static void
+write_cacheable_png (const VctTestRequest *request, GBytes *png, guint max_age)
+{
+  gsize size = 0;
+  const char *data = g_bytes_get_data (png, &size);
+  g_autofree char *date = date_header ();
+  g_autofree char *head = g_strdup_printf ("HTTP/1.1 200 OK\r\n%sContent-Type: image/png\r\nContent-Length: %" G_GSIZE_FORMAT
+                                           "\r\nCache-Control: max-age=%u\r\nETag: \"v1\"\r\nConnection: close\r\n\r\n",
+                                           date, size, max_age);
+
+  if (vct_test_server_write (request->connection, head, strlen (head), request->stop))
+    vct_test_server_write (request->connection, data, size, request->stop);
+}
+
+/* Answers /cached.png with a PNG that stays fresh for an hour. */
 static gboolean
 fresh_handler (const VctTestRequest *request, gpointer user_data)
 {
-  GBytes *png = user_data;
-  gsize size = 0;
-  const char *data = g_bytes_get_data (png, &size);
-  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
-  g_autofree char *date = g_date_time_format (now, "%a, %d %b %Y %H:%M:%S GMT");
-  g_autofree char *head = NULL;
-
   if (strcmp (request->path, "/cached.png") != 0)
     return FALSE;
-  /* A Date, as every server sends: libsoup computes the response's age from it. */
-  head = g_strdup_printf ("HTTP/1.1 200 OK\r\nDate: %s\r\nContent-Type: image/png\r\nContent-Length: %" G_GSIZE_FORMAT
-                          "\r\nCache-Control: max-age=3600\r\nETag: \"v1\"\r\nConnection: close\r\n\r\n", date, size);
-  if (vct_test_server_write (request->connection, head, strlen (head), request->stop))
-    vct_test_server_write (request->connection, data, size, request->stop);
+  write_cacheable_png (request, user_data, 3600);
   return TRUE;
 }
 
@@ -744,11 +758,6 @@ revalidate_handler (const VctTestRequest *request, gpointer user_data)
 {
   Revalidated *revalidated = user_data;
   const char *if_none_match = g_hash_table_lookup (request->headers, "if-none-match");
-  gsize size = 0;
-  const char *data = g_bytes_get_data (revalidated->png, &size);
-  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
-  g_autofree char *date = g_date_time_format (now, "%a, %d %b %Y %H:%M:%S GMT");
-  g_autofree char *head = NULL;
 
   if (strcmp (request->path, "/revalidated.png") != 0)
     return FALSE;
@@ -756,16 +765,15 @@ revalidate_handler (const VctTestRequest *request, gpointer user_data)
     g_atomic_int_inc (&revalidated->conditional);
   if (g_strcmp0 (if_none_match, "\"v1\"") == 0)
     {
+      g_autofree char *date = date_header ();
+      g_autofree char *head = g_strdup_printf ("HTTP/1.1 304 Not Modified\r\n%sCache-Control: max-age=0\r\n"
+                                               "ETag: \"v1\"\r\nConnection: close\r\n\r\n", date);
+
       g_atomic_int_inc (&revalidated->not_modified);
-      head = g_strdup_printf ("HTTP/1.1 304 Not Modified\r\nDate: %s\r\nCache-Control: max-age=0\r\n"
-                              "ETag: \"v1\"\r\nConnection: close\r\n\r\n", date);
       vct_test_server_write (request->connection, head, strlen (head), request->stop);
       return TRUE;
     }
-  head = g_strdup_printf ("HTTP/1.1 200 OK\r\nDate: %s\r\nContent-Type: image/png\r\nContent-Length: %" G_GSIZE_FORMAT
-                          "\r\nCache-Control: max-age=0\r\nETag: \"v1\"\r\nConnection: close\r\n\r\n", date, size);
-  if (vct_test_server_write (request->connection, head, strlen (head), request->stop))
-    vct_test_server_write (request->connection, data, size, request->stop);
+  write_cacheable_png (request, revalidated->png, 0);
   return TRUE;
 }
 
