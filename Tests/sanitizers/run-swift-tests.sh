@@ -48,8 +48,9 @@ fi
 
 if [[ $status -eq 124 || $status -eq 137 ]]; then
     echo "sanitize-swift-$sanitizer: stopped after $limit s; tests started and never ended:"
-    grep -E '^◇ Test ".*" started\.$' "$log" | sed -E 's/^◇ Test (".*") started\.$/\1/' | sort >"$out/started" || true
-    grep -E '^[✔✘] Test ".*" (passed|failed)' "$log" | sed -E 's/^[✔✘] Test (".*") (passed|failed).*/\1/' | sort >"$out/ended" || true
+    grep -E '^◇ Test ".*" started\.$' "$log" | sed -E 's/^◇ Test (".*") started\.$/\1/' | sort -u >"$out/started" || true
+    grep -E '^[✔✘] Test ".*" (with [0-9]+ test cases? )?(passed|failed) after' "$log" \
+        | sed -E 's/^[✔✘] Test (".*") (with [0-9]+ test cases? )?(passed|failed) after.*/\1/' | sort -u >"$out/ended" || true
     comm -23 "$out/started" "$out/ended" | sed 's/^/  /'
 fi
 reports=$(grep -E -c "$count_pattern" "$log" || true)
