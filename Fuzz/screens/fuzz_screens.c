@@ -1790,7 +1790,7 @@ op_press_or_select (Model *m, guint b, gboolean press, gboolean idle)
     vct_row_select (row);
   /* The picker, idle (the row object is the song's row while it stays): selecting toggles
    * it while picking, plays a playable song while listening. */
-  if (mode != NULL && !press && idle && quiet && settled_after_command ())
+  if (mode != NULL && !press && idle && quiet && !is_loading (m) && settled_after_command ())
     {
       g_autofree char *after = row_dup (row, "mode");
 
@@ -1832,7 +1832,9 @@ op_song (Model *m, int op, gboolean idle)
   VctSongPickerState state = vct_song_picker_model_get_state (m->handle);
   gboolean listening = state == VCT_SONG_PICKER_STATE_LISTENING;
   guint n = 0;
-  int playing = idle && listening ? playing_index (m, &n) : -1;
+  /* Positions are only checked with no reload of the picker in flight: its delivery may
+   * come while the command settles, and an insert at the top moves the playing song. */
+  int playing = idle && listening && !is_loading (m) ? playing_index (m, &n) : -1;
   g_autoptr (VctRow) first_selected = NULL;
   gboolean ok;
 
