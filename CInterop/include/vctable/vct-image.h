@@ -13,7 +13,18 @@
 #endif
 
 #include <glib-object.h>
+/* GdkPixbuf comes from gdk-pixbuf (vctable.pc requires it). A program built with GLib's
+ * flags alone still compiles this header: the type is then only declared, and a program
+ * that uses its pixels adds gdk-pixbuf-2.0's flags, which include the real header. */
+#ifdef __has_include
+#if __has_include(<gdk-pixbuf/gdk-pixbuf.h>)
 #include <gdk-pixbuf/gdk-pixbuf.h>
+#else
+typedef struct _GdkPixbuf GdkPixbuf;
+#endif
+#else
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#endif
 
 G_BEGIN_DECLS
 
