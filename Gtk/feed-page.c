@@ -190,6 +190,8 @@ bind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
   GType type = G_OBJECT_TYPE (row);
   GtkWidget *child = gtk_list_item_get_child (item);
 
+  if (vct_gtk_list_item_keeps_row (item))
+    return;   /* GTK 4.8 moved the row: it shows it already */
   if (child == NULL || GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (child), ROW_TYPE_KEY)) != type)
     {
       if (type == VCT_TYPE_MEMBER_ROW)
@@ -227,14 +229,6 @@ bind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
     {
       vct_gtk_list_item_bind (item, "title", find_named (child, "day"), "label");
     }
-}
-
-static void
-unbind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
-            GtkListItem                             *item,
-            G_GNUC_UNUSED gpointer                   data)
-{
-  vct_gtk_list_item_unbind_all (item);
 }
 
 static void
@@ -345,7 +339,7 @@ vct_gtk_feed_page_new (VctFeedModel *model)
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), NULL);
+  vct_gtk_list_item_connect_factory (factory);   /* "unbind" and "teardown" */
 
   list = G_LIST_MODEL (vct_screen_get_list (VCT_SCREEN (model)));
   list_view = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (list))),

@@ -3,8 +3,20 @@
  * A GtkSignalListItemFactory's "bind" ties the row object (the item's item) to the
  * widgets of the item's child with g_object_bind_property(), and "unbind" must undo
  * exactly that, or a recycled widget keeps following a row it no longer shows. The
- * bindings, signal handlers and bound row images are kept on the list item;
+ * bindings, signal handlers and bound row images are kept on the list item (ItemRow);
  * vct_gtk_list_item_unbind_all() drops them all.
+ *
+ * GTK 4.8's factory unbinds and binds again every row widget whose position changes, with
+ * the same row: an insertion at the top does it for the ~200 widgets a GtkListView keeps.
+ * So "unbind" keeps what the item holds until the loop is idle (a G_PRIORITY_HIGH_IDLE
+ * source drops it then, "teardown" at once), and a "bind" of the same row takes it back
+ * as it is
+ * (vct_gtk_list_item_keeps_row()): no binding made again, no image unbound and bound
+ * again (which would make its texture anew), nothing drawn anew. A bind of another row
+ * drops it first. Meanwhile the item's widgets may be torn down: the bindings are held by
+ * reference (a GBinding whose target is finalized is released, and unbinding it again is
+ * harmless), the handlers die with their widget (g_signal_connect_object()), and an image
+ * forgets a finalized widget (a weak pointer).
  *
  * Copyright 2026 The VCTable authors
  * SPDX-License-Identifier: MIT
@@ -12,21 +24,33 @@
 
 #include "list-item-bindings.h"
 
-#define BINDINGS_KEY "vct-gtk-bindings"
-#define HANDLERS_KEY "vct-gtk-handlers"
-#define IMAGES_KEY "vct-gtk-images"
+#define ITEM_ROW_KEY "vct-gtk-item-row"
 
 /* One row image a list item shows: bound while the item shows the row. */
 typedef struct
 {
   VctImage  *image;    /* (owned) */
-  GtkWidget *widget;   /* a GtkImage in the item's child (not owned) */
+  GtkWidget *widget;   /* a GtkImage in the item's child (a weak pointer) */
   gulong     handler;
   gboolean   loading;  /* counted in n_loading */
 } ItemImage;
 
+/* What a list item holds for the row it shows. */
+typedef struct
+{
+  GObject   *row;        /* (owned) (nullable): the row of everything below */
+  GPtrArray *bindings;   /* (element-type GBinding) (owned): references */
+  GArray    *handlers;   /* gulong: handlers of row */
+  GPtrArray *images;     /* (element-type ItemImage) (owned) */
+  gboolean   unbound;    /* unbound, kept until the flush for a bind of the same row */
+} ItemRow;
+
 /* How many bound images are loading, in every list (the main thread's only). */
 static guint n_loading;
+
+/* Items unbound and kept (references), and the idle source that drops what they hold. */
+static GPtrArray *unbound_items;
+static guint flush_source;
 
 static void
 item_image_count (ItemImage *shown)
@@ -46,6 +70,7 @@ item_image_free (gpointer data)
   ItemImage *shown = data;
 
   g_clear_signal_handler (&shown->handler, shown->image);
+  g_clear_weak_pointer (&shown->widget);
   vct_image_unbind (shown->image);
   item_image_count (shown);
   g_object_unref (shown->image);
@@ -94,7 +119,80 @@ on_image_state (VctImage *image, GParamSpec *pspec, ItemImage *shown)
 {
   (void) pspec;
   item_image_count (shown);
-  show_image (image, shown->widget);
+  if (shown->widget != NULL)
+    show_image (image, shown->widget);
+}
+
+static void
+item_row_release (ItemRow *state)
+{
+  if (state->images != NULL)
+    g_ptr_array_set_size (state->images, 0);  /* unbinds each: a load still running is cancelled */
+  if (state->bindings != NULL)
+    {
+      for (guint i = 0; i < state->bindings->len; i++)
+        g_binding_unbind (g_ptr_array_index (state->bindings, i));
+      g_ptr_array_set_size (state->bindings, 0);
+    }
+  if (state->handlers != NULL)
+    {
+      /* A handler whose widget was finalized (g_signal_connect_object()) is gone already. */
+      for (guint i = 0; i < state->handlers->len; i++)
+        if (g_signal_handler_is_connected (state->row, g_array_index (state->handlers, gulong, i)))
+          g_signal_handler_disconnect (state->row, g_array_index (state->handlers, gulong, i));
+      g_array_set_size (state->handlers, 0);
+    }
+  g_clear_object (&state->row);
+  state->unbound = FALSE;
+}
+
+static void
+item_row_free (gpointer data)
+{
+  ItemRow *state = data;
+
+  item_row_release (state);
+  g_clear_pointer (&state->bindings, g_ptr_array_unref);
+  g_clear_pointer (&state->handlers, g_array_unref);
+  g_clear_pointer (&state->images, g_ptr_array_unref);
+  g_free (state);
+}
+
+/* What @item holds for its row; made for @item's row if it holds nothing. */
+static ItemRow *
+item_row (GtkListItem *item)
+{
+  ItemRow *state = g_object_get_data (G_OBJECT (item), ITEM_ROW_KEY);
+
+  if (state == NULL)
+    {
+      state = g_new0 (ItemRow, 1);
+      state->bindings = g_ptr_array_new_with_free_func (g_object_unref);
+      state->handlers = g_array_new (FALSE, FALSE, sizeof (gulong));
+      state->images = g_ptr_array_new_with_free_func (item_image_free);
+      g_object_set_data_full (G_OBJECT (item), ITEM_ROW_KEY, state, item_row_free);
+    }
+  if (state->unbound)
+    item_row_release (state);  /* bound to another row without vct_gtk_list_item_keeps_row() */
+  if (state->row == NULL)
+    state->row = g_object_ref (gtk_list_item_get_item (item));
+  return state;
+}
+
+static gboolean
+flush_unbound (G_GNUC_UNUSED gpointer data)
+{
+  g_autoptr (GPtrArray) items = g_steal_pointer (&unbound_items);
+
+  flush_source = 0;
+  for (guint i = 0; i < items->len; i++)
+    {
+      ItemRow *state = g_object_get_data (g_ptr_array_index (items, i), ITEM_ROW_KEY);
+
+      if (state != NULL && state->unbound)
+        item_row_release (state);
+    }
+  return G_SOURCE_REMOVE;
 }
 
 /**
@@ -115,28 +213,22 @@ vct_gtk_list_item_bind_image (GtkListItem *item,
                               int          size)
 {
   GObject *row = gtk_list_item_get_item (item);
-  GPtrArray *images = g_object_get_data (G_OBJECT (item), IMAGES_KEY);
   ItemImage *shown;
 
   g_return_if_fail (row != NULL);
   g_return_if_fail (GTK_IS_IMAGE (image_widget));
 
-  if (images == NULL)
-    {
-      images = g_ptr_array_new_with_free_func (item_image_free);
-      g_object_set_data_full (G_OBJECT (item), IMAGES_KEY, images, (GDestroyNotify) g_ptr_array_unref);
-    }
   shown = g_new0 (ItemImage, 1);
   g_object_get (row, image_property, &shown->image, NULL);
   g_return_if_fail (VCT_IS_IMAGE (shown->image));
-  shown->widget = image_widget;
+  g_set_weak_pointer (&shown->widget, image_widget);
   /* The scale factor: a 48 px image on a 2× display is decoded at 96 px. */
   size *= gtk_widget_get_scale_factor (image_widget);
   /* Bound first: a cache hit is loaded when this returns, and painted in this frame. */
   vct_image_bind (shown->image, size, size);
   on_image_state (shown->image, NULL, shown);
   shown->handler = g_signal_connect (shown->image, "notify::state", G_CALLBACK (on_image_state), shown);
-  g_ptr_array_add (images, shown);
+  g_ptr_array_add (item_row (item)->images, shown);
 }
 
 /**
@@ -149,19 +241,6 @@ guint
 vct_gtk_list_item_get_n_images_loading (void)
 {
   return n_loading;
-}
-
-static GPtrArray *
-get_bindings (GtkListItem *item)
-{
-  GPtrArray *bindings = g_object_get_data (G_OBJECT (item), BINDINGS_KEY);
-
-  if (bindings == NULL)
-    {
-      bindings = g_ptr_array_new ();
-      g_object_set_data_full (G_OBJECT (item), BINDINGS_KEY, bindings, (GDestroyNotify) g_ptr_array_unref);
-    }
-  return bindings;
 }
 
 /**
@@ -189,7 +268,7 @@ vct_gtk_list_item_bind_full (GtkListItem           *item,
 
   binding = g_object_bind_property_full (row, source_property, target, target_property,
                                          G_BINDING_SYNC_CREATE, transform, NULL, NULL, NULL);
-  g_ptr_array_add (get_bindings (item), binding);
+  g_ptr_array_add (item_row (item)->bindings, g_object_ref (binding));
 }
 
 /**
@@ -227,48 +306,107 @@ vct_gtk_list_item_connect (GtkListItem *item,
                            gpointer     data)
 {
   GObject *row = gtk_list_item_get_item (item);
-  GArray *handlers = g_object_get_data (G_OBJECT (item), HANDLERS_KEY);
   gulong id;
 
   g_return_if_fail (row != NULL);
 
-  if (handlers == NULL)
-    {
-      handlers = g_array_new (FALSE, FALSE, sizeof (gulong));
-      g_object_set_data_full (G_OBJECT (item), HANDLERS_KEY, handlers, (GDestroyNotify) g_array_unref);
-    }
   id = g_signal_connect_object (row, detailed_signal, handler, data, 0);
-  g_array_append_val (handlers, id);
+  g_array_append_val (item_row (item)->handlers, id);
 }
 
 /**
  * vct_gtk_list_item_unbind_all:
  * @item: a list item
  *
- * Drops every binding and handler vct_gtk_list_item_bind() and
- * vct_gtk_list_item_connect() made for the row @item shows: call it from "unbind",
- * while the item still has its row.
+ * Ends what vct_gtk_list_item_bind(), vct_gtk_list_item_connect() and
+ * vct_gtk_list_item_bind_image() made for the row @item shows: call it from "unbind".
+ * It is kept until the loop is idle, for a bind of the same row
+ * (vct_gtk_list_item_keeps_row()), then dropped: images unbound (a load still running
+ * is cancelled), bindings and handlers undone.
  */
 void
 vct_gtk_list_item_unbind_all (GtkListItem *item)
 {
-  GPtrArray *bindings = g_object_get_data (G_OBJECT (item), BINDINGS_KEY);
-  GArray *handlers = g_object_get_data (G_OBJECT (item), HANDLERS_KEY);
-  GPtrArray *images = g_object_get_data (G_OBJECT (item), IMAGES_KEY);
-  GObject *row = gtk_list_item_get_item (item);
+  ItemRow *state = g_object_get_data (G_OBJECT (item), ITEM_ROW_KEY);
 
-  if (images != NULL)
-    g_ptr_array_set_size (images, 0);  /* unbinds each: a load still running is cancelled */
-  if (bindings != NULL)
+  if (state == NULL || state->row == NULL || state->unbound)
+    return;
+  state->unbound = TRUE;
+  if (unbound_items == NULL)
+    unbound_items = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (unbound_items, g_object_ref (item));
+  if (flush_source == 0)
     {
-      for (guint i = 0; i < bindings->len; i++)
-        g_binding_unbind (g_ptr_array_index (bindings, i));
-      g_ptr_array_set_size (bindings, 0);
+      flush_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, flush_unbound, NULL, NULL);
+      g_source_set_static_name (g_main_context_find_source_by_id (NULL, flush_source), "vct-gtk unbound rows");
     }
-  if (handlers != NULL)
+}
+
+/**
+ * vct_gtk_list_item_teardown:
+ * @item: a list item being torn down
+ *
+ * Drops at once what @item holds for its row: call it from "teardown" (after GTK 4.8's
+ * "unbind"), so that a destroyed view lets its rows go without waiting for the loop.
+ */
+void
+vct_gtk_list_item_teardown (GtkListItem *item)
+{
+  ItemRow *state = g_object_get_data (G_OBJECT (item), ITEM_ROW_KEY);
+
+  if (state != NULL)
+    item_row_release (state);
+}
+
+/**
+ * vct_gtk_list_item_keeps_row:
+ * @item: a list item being bound
+ *
+ * Call it first in "bind": whether @item is bound again to the row it was unbound from
+ * (GTK 4.8 does it to every row widget whose position changes), in which case everything
+ * bound for the row is still in place and the handler has nothing to do. Otherwise what
+ * @item held for another row is dropped, and the handler binds anew.
+ *
+ * Returns: %TRUE when @item keeps its row's bindings
+ */
+gboolean
+vct_gtk_list_item_keeps_row (GtkListItem *item)
+{
+  ItemRow *state = g_object_get_data (G_OBJECT (item), ITEM_ROW_KEY);
+
+  if (state == NULL || state->row == NULL)
+    return FALSE;
+  if (state->unbound && state->row == gtk_list_item_get_item (item))
     {
-      for (guint i = 0; row != NULL && i < handlers->len; i++)
-        g_clear_signal_handler (&g_array_index (handlers, gulong, i), row);
-      g_array_set_size (handlers, 0);
+      state->unbound = FALSE;
+      return TRUE;
     }
+  item_row_release (state);
+  return FALSE;
+}
+
+static void
+on_unbind (G_GNUC_UNUSED GtkSignalListItemFactory *factory, GtkListItem *item, G_GNUC_UNUSED gpointer data)
+{
+  vct_gtk_list_item_unbind_all (item);
+}
+
+static void
+on_teardown (G_GNUC_UNUSED GtkSignalListItemFactory *factory, GtkListItem *item, G_GNUC_UNUSED gpointer data)
+{
+  vct_gtk_list_item_teardown (item);
+}
+
+/**
+ * vct_gtk_list_item_connect_factory:
+ * @factory: the factory whose "bind" uses these bindings
+ *
+ * Connects @factory's "unbind" to vct_gtk_list_item_unbind_all() and its "teardown" to
+ * vct_gtk_list_item_teardown().
+ */
+void
+vct_gtk_list_item_connect_factory (GtkListItemFactory *factory)
+{
+  g_signal_connect (factory, "unbind", G_CALLBACK (on_unbind), NULL);
+  g_signal_connect (factory, "teardown", G_CALLBACK (on_teardown), NULL);
 }

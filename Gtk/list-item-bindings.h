@@ -30,6 +30,9 @@ void vct_gtk_list_item_bind_image  (GtkListItem           *item,
                                      GtkWidget             *image_widget,
                                      int                    size);
 void vct_gtk_list_item_unbind_all   (GtkListItem           *item);
+gboolean vct_gtk_list_item_keeps_row (GtkListItem          *item);
+void vct_gtk_list_item_teardown     (GtkListItem           *item);
+void vct_gtk_list_item_connect_factory (GtkListItemFactory *factory);
 guint vct_gtk_list_item_get_n_images_loading (void);
 
 G_END_DECLS

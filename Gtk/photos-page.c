@@ -73,17 +73,11 @@ bind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
   GtkWidget *entry = gtk_widget_get_next_sibling (thumbnail);
   GtkWidget *title = gtk_widget_get_next_sibling (entry);
 
+  if (vct_gtk_list_item_keeps_row (item))
+    return;   /* GTK 4.8 moved the row: it shows it already */
   vct_gtk_list_item_bind_image (item, "thumbnail", thumbnail, THUMBNAIL_SIZE);
   vct_gtk_list_item_bind (item, "entry", entry, "label");
   vct_gtk_list_item_bind (item, "title", title, "label");
-}
-
-static void
-unbind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
-            GtkListItem                             *item,
-            G_GNUC_UNUSED gpointer                   data)
-{
-  vct_gtk_list_item_unbind_all (item);
 }
 
 /* The original's cell tap: the model's title becomes the photo's. */
@@ -132,7 +126,7 @@ vct_gtk_photos_page_new (VctTableModel *model)
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), NULL);
+  vct_gtk_list_item_connect_factory (factory);   /* "unbind" and "teardown" */
 
   /* The library's GListModel as it is: no adapter. */
   list = G_LIST_MODEL (vct_screen_get_list (VCT_SCREEN (model)));

@@ -103,19 +103,13 @@ bind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
   GtkWidget *text = gtk_widget_get_next_sibling (mark);
   GtkWidget *duration = gtk_widget_get_next_sibling (text);
 
+  if (vct_gtk_list_item_keeps_row (item))
+    return;   /* GTK 4.8 moved the row: it shows it already */
   vct_gtk_list_item_bind_full (item, "mode", mark, "icon-name", mode_to_mark);
   vct_gtk_list_item_bind (item, "mode", mark, "tooltip-text");
   vct_gtk_list_item_bind (item, "title", gtk_widget_get_first_child (text), "label");
   vct_gtk_list_item_bind (item, "subtitle", gtk_widget_get_last_child (text), "label");
   vct_gtk_list_item_bind (item, "duration", duration, "label");
-}
-
-static void
-unbind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
-            GtkListItem                             *item,
-            G_GNUC_UNUSED gpointer                   data)
-{
-  vct_gtk_list_item_unbind_all (item);
 }
 
 static void
@@ -228,7 +222,7 @@ vct_gtk_songs_page_new (VctSongPickerModel *model)
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), NULL);
+  vct_gtk_list_item_connect_factory (factory);   /* "unbind" and "teardown" */
 
   /* The picker's selection is the model's (a row's mode), not GTK's. */
   list = G_LIST_MODEL (vct_screen_get_list (VCT_SCREEN (model)));

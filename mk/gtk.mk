@@ -33,6 +33,8 @@ BENCH_LISTVIEW_ARGS ?= --reps 5
 BENCH_LISTVIEW_ROWS ?= 10000 100000 1000000
 BENCH_PROBES_ARGS ?= --rows 10000,100000,1000000 --reps 7
 BENCH_FLING_ARGS ?= --rows 10000 --urls 500 --per-frame 12 --latency-ms 10
+# Under Xvfb GTK's GL is Mesa's llvmpipe, a CPU renderer (bench-fling.c); =gl measures it.
+BENCH_FLING_RENDERER ?= cairo
 XVFB_BENCH = GTK_A11Y=none xvfb-run -a -s "-screen 0 1280x1024x24"
 
 gtk-deps:
@@ -75,7 +77,7 @@ bench-gtk-run: bench-gtk-build
 	    $(XVFB_BENCH) build/bench-listview --rows $$rows $(BENCH_LISTVIEW_ARGS) || exit 1; \
 	done
 	build/bench-probes $(BENCH_PROBES_ARGS)
-	$(XVFB_BENCH) build/bench-fling $(BENCH_FLING_ARGS)
+	GSK_RENDERER=$(BENCH_FLING_RENDERER) $(XVFB_BENCH) build/bench-fling $(BENCH_FLING_ARGS)
 
 bench-gtk-quick: bench-gtk-build
 	@passed=0; failed=0; \
@@ -85,7 +87,7 @@ bench-gtk-quick: bench-gtk-build
 	then passed=$$((passed + 1)); else failed=$$((failed + 1)); fi; \
 	if build/bench-probes --rows 10000 --reps 1; \
 	then passed=$$((passed + 1)); else failed=$$((failed + 1)); fi; \
-	if $(XVFB_BENCH) build/bench-fling --rows 1000 --urls 50 --per-frame 25; \
+	if GSK_RENDERER=$(BENCH_FLING_RENDERER) $(XVFB_BENCH) build/bench-fling --rows 1000 --urls 50 --per-frame 25; \
 	then passed=$$((passed + 1)); else failed=$$((failed + 1)); fi; \
 	echo "bench-gtk-quick: $$passed passed, $$failed failed"; \
 	[ $$failed -eq 0 ]

@@ -28,7 +28,11 @@
  *           shows the new title at its position (for VCTable, after did-reload-data: it
  *           includes the reload's decode and diff, which run off the loop; the notes give
  *           the median time to did-reload-data)
- *   binds   the factory's bind calls meanwhile: row widgets bound again
+ *   binds   row widgets bound to another row meanwhile. GTK 4.8's GtkSignalListItemFactory
+ *           unbinds and binds again every widget whose position changes, with the same
+ *           row; the bind handler keeps what a widget already shows for its row
+ *           (bind_row), as vctable-gtk does. The notes give GTK's bind calls;
+ *           --rebind-always binds on each of them, as a naive handler does
  *   runs    items-changed emissions of the list the view shows, meanwhile
  *   change  (in the notes) the loop thread's CPU time in the change itself: VCTable's loop
  *           iteration that emits its first items-changed (the delivery: the runs, GTK's
@@ -367,7 +371,8 @@ typedef struct
   GtkWidget     *view;
   GListModel    *list;           /* what the selection model wraps */
   GHashTable    *items;          /* the GtkListItems the factory set up */
-  guint          binds;          /* factory bind calls */
+  guint          binds;          /* binds to another row (every bind call with --rebind-always) */
+  guint          bind_calls;     /* factory bind calls */
   guint          runs;           /* items-changed of list */
   const Doc     *shown;          /* the document the list holds (after the change) */
 
@@ -404,6 +409,7 @@ typedef struct
 
 static guint visible_rows;       /* rows fully inside the view at the top, measured once */
 static gboolean relayout = TRUE; /* the GTK 4.8 relayout nudge after every change (--no-relayout) */
+static gboolean rebind_always = FALSE; /* --rebind-always: rebind a widget that keeps its row */
 
 /* GTK 4.8's GtkListView shows no row after a change that moves the row it keeps in view
  * (its anchor) far away, until the view scrolls (fixed by the list widgets' rewrite in
@@ -467,29 +473,57 @@ setup_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory, GtkListItem *item, S
   g_hash_table_add (side->items, item);
 }
 
+/* The item's binding, a reference of the item's (g_binding_unbind() of one already
+ * released by its row's finalization is then harmless). */
 static void
-teardown_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory, GtkListItem *item, Side *side)
+drop_binding (GtkListItem *item)
 {
-  g_hash_table_remove (side->items, item);
+  GBinding *binding = g_object_steal_data (G_OBJECT (item), "binding");
+
+  if (binding != NULL)
+    {
+      g_binding_unbind (binding);
+      g_object_unref (binding);
+    }
 }
 
 static void
+teardown_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory, GtkListItem *item, Side *side)
+{
+  drop_binding (item);
+  g_hash_table_remove (side->items, item);
+}
+
+/* GTK 4.8 unbinds and binds again every row widget whose position changes, with the same
+ * row (GtkSignalListItemFactory's update): unbind keeps the binding, and a bind of the
+ * row the binding already shows keeps it (vctable-gtk does the same,
+ * Gtk/list-item-bindings.c). "binds" counts the binds that bound a widget to another
+ * row; --rebind-always binds on every bind call, as before. */
+static void
 bind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory, GtkListItem *item, Side *side)
 {
+  GObject *row = gtk_list_item_get_item (item);
+  GBinding *binding = g_object_get_data (G_OBJECT (item), "binding");
+
+  side->bind_calls++;
+  if (binding != NULL && !rebind_always)
+    {
+      g_autoptr (GObject) source = g_binding_dup_source (binding);
+
+      if (source == row)
+        return;
+    }
+  drop_binding (item);
   side->binds++;
-  GBinding *binding = g_object_bind_property (gtk_list_item_get_item (item), "title",
-                                              gtk_list_item_get_child (item), "label",
-                                              G_BINDING_SYNC_CREATE);
-  g_object_set_data (G_OBJECT (item), "binding", binding);
+  binding = g_object_bind_property (row, "title", gtk_list_item_get_child (item), "label", G_BINDING_SYNC_CREATE);
+  g_object_set_data (G_OBJECT (item), "binding", g_object_ref (binding));
 }
 
 static void
 unbind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory, GtkListItem *item, G_GNUC_UNUSED Side *side)
 {
-  GBinding *binding = g_object_get_data (G_OBJECT (item), "binding");
-  if (binding != NULL)
-    g_binding_unbind (binding);
-  g_object_set_data (G_OBJECT (item), "binding", NULL);
+  if (rebind_always)
+    drop_binding (item);
 }
 
 static void
@@ -819,6 +853,7 @@ typedef struct
   double changed; /* ms: until the change reached the list (VCTable: did-reload-data) */
   double change_cpu; /* ms of loop-thread CPU in the change itself; -1 when it emitted nothing */
   guint  binds;
+  guint  bind_calls;
   guint  runs;
   guint  top;     /* the first row fully shown, when drawn */
   gboolean blank; /* --no-relayout: not shown within 3 s */
@@ -962,7 +997,7 @@ measure (Side *side, Shape shape, gboolean forward, Doc *to)
   else
     anchor_prepare (side, shape, forward, to, &change);
   settle (side);
-  side->binds = side->runs = 0;
+  side->binds = side->bind_calls = side->runs = 0;
   side->changed = side->draw_queued = side->blank = FALSE;
   side->drawn = 0;
   side->expect_top = relayout ? 0 : G_MAXUINT;   /* the nudge brings the view back to the top */
@@ -1001,6 +1036,7 @@ measure (Side *side, Shape shape, gboolean forward, Doc *to)
   sample.changed = (double) (side->changed_at - start) / 1000.0;
   sample.change_cpu = side->change_cpu >= 0 ? (double) side->change_cpu / 1000.0 : -1;
   sample.binds = side->binds;
+  sample.bind_calls = side->bind_calls;
   sample.runs = side->runs;
   sample.top = side->top_position;
   sample.blank = side->blank;
@@ -1011,10 +1047,10 @@ measure (Side *side, Shape shape, gboolean forward, Doc *to)
   if (!side->vctable)
     anchor_finish (side, from, to, &change);
   if (verbose)
-    fprintf (stderr, "%s %s %s: stall %.2f ms, drawn %.1f ms%s, %u binds, %u runs, first row in view %u, "
+    fprintf (stderr, "%s %s %s: stall %.2f ms, drawn %.1f ms%s, %u binds (%u bind calls), %u runs, first row in view %u, "
              "change %.2f ms CPU\n",
              side->name, shape_names[shape], forward ? "forward" : "back", sample.stall, sample.drawn,
-             sample.blank ? " (blank)" : "", sample.binds, sample.runs, sample.top, sample.change_cpu);
+             sample.blank ? " (blank)" : "", sample.binds, sample.bind_calls, sample.runs, sample.top, sample.change_cpu);
   return sample;
 }
 
@@ -1023,7 +1059,7 @@ measure (Side *side, Shape shape, gboolean forward, Doc *to)
 
 typedef struct
 {
-  double stall, drawn, changed, change_cpu, binds, runs, worst_stall;
+  double stall, drawn, changed, change_cpu, binds, bind_calls, runs, worst_stall;
   guint  top_min, top_max;
   guint  blanks;
 } Summary;
@@ -1065,6 +1101,9 @@ summarize (const Sample *samples, guint n)
   for (guint i = 0; i < n; i++)
     values[i] = samples[i].binds;
   summary.binds = median (values, n);
+  for (guint i = 0; i < n; i++)
+    values[i] = samples[i].bind_calls;
+  summary.bind_calls = median (values, n);
   for (guint i = 0; i < n; i++)
     values[i] = samples[i].runs;
   summary.runs = median (values, n);
@@ -1169,7 +1208,7 @@ peak_rss_kib (void)
 static void
 usage (const char *self)
 {
-  g_printerr ("usage: %s [--rows N] [--reps N] [--no-selection] [--no-relayout] [--verbose]\n"
+  g_printerr ("usage: %s [--rows N] [--reps N] [--no-selection] [--no-relayout] [--rebind-always] [--verbose]\n"
               "       [--shapes reverse,shuffle,mixed,insert-top,edit] [--guard-ms MS]\n", self);
   exit (2);
 }
@@ -1191,6 +1230,8 @@ main (int argc, char **argv)
         no_selection = TRUE;
       else if (strcmp (argv[i], "--no-relayout") == 0)
         relayout = FALSE;
+      else if (strcmp (argv[i], "--rebind-always") == 0)
+        rebind_always = TRUE;
       else if (strcmp (argv[i], "--verbose") == 0)
         verbose = TRUE;
       else if (strcmp (argv[i], "--guard-ms") == 0 && i + 1 < argc)
@@ -1277,7 +1318,8 @@ main (int argc, char **argv)
   g_autofree char *library = library_path ();
   printf ("library: %s, %s build\n", library, library_build ());
   printf ("VCT: VCTable's list; GLS: the GListStore; stall: the longest loop stall; drawn: until the new rows "
-          "are drawn; binds: factory bind calls; runs: items-changed\n");
+          "are drawn; binds: row widgets bound to another row%s; runs: items-changed\n",
+          rebind_always ? " (every bind call: --rebind-always)" : " (GTK's bind calls in the notes)");
   static const char *const headers[] = { "VCT stall", "GLS stall", "÷ GLS", "VCT drawn", "GLS drawn",
                                           "VCT binds", "GLS binds", "runs V/G" };
   static const guint widths[] = { 9, 9, 7, 10, 10, 9, 9, 9 };
@@ -1322,8 +1364,10 @@ main (int argc, char **argv)
       g_string_append_printf (markdown, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", rows,
                               shape_names[s], v_stall, a_stall, ratio, v_drawn, a_drawn, v_binds, a_binds, runs);
       g_autofree char *v_changed = format_ms (v.changed);
-      g_string_append_printf (notes, "  %s: worst stall VCTable %s, GListStore %s; VCTable's did-reload-data after %s",
-                              shape_names[s], v_worst, a_worst, v_changed);
+      g_autofree char *v_calls = format_count (v.bind_calls), *a_calls = format_count (a.bind_calls);
+      g_string_append_printf (notes, "  %s: worst stall VCTable %s, GListStore %s; GTK's bind calls VCTable %s, "
+                              "GListStore %s; VCTable's did-reload-data after %s",
+                              shape_names[s], v_worst, a_worst, v_calls, a_calls, v_changed);
       if (v.change_cpu >= 0 && a.change_cpu >= 0)
         {
           g_autofree char *v_cpu = format_ms (v.change_cpu), *a_cpu = format_ms (a.change_cpu);

@@ -28,6 +28,7 @@ enum {
   PROP_MAX_TRANSFERS,
   PROP_DISK_CACHE_LIMIT,
   PROP_TIMEOUT,
+  PROP_CANCEL_DELAY,
   N_PROPS
 };
 
@@ -70,6 +71,10 @@ vct_image_loader_get_property (GObject    *object,
       g_value_set_uint (value, vct_image_loader_get_timeout (self));
       break;
 
+    case PROP_CANCEL_DELAY:
+      g_value_set_uint (value, vct_image_loader_get_cancel_delay (self));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -100,6 +105,10 @@ vct_image_loader_set_property (GObject      *object,
 
     case PROP_TIMEOUT:
       vct_image_loader_set_timeout (self, g_value_get_uint (value));
+      break;
+
+    case PROP_CANCEL_DELAY:
+      vct_image_loader_set_cancel_delay (self, g_value_get_uint (value));
       break;
 
     default:
@@ -165,6 +174,23 @@ vct_image_loader_class_init (VctImageLoaderClass *klass)
   properties[PROP_TIMEOUT] =
     g_param_spec_uint ("timeout", NULL, NULL,
                        1, G_MAXUINT, 30000,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * VctImageLoader:cancel-delay:
+   *
+   * How long a running transfer outlives the last image waiting for it, in milliseconds
+   * (default 250; 0: cancelled at once). An image of the same URI bound meanwhile joins
+   * the transfer: a `GtkListView` unbinds and rebinds the rows it moves (GTK 4.8 every
+   * row after an insertion), and a fling brings rows back, without a second request. A
+   * transfer that ends in the delay is decoded into the memory cache at the size the last
+   * image asked for. Such a transfer keeps its slot until then (cancelling an HTTP/1.1
+   * request closes its connection, and the next one pays for a new connection): the
+   * delay bounds how long the images in view wait for it. For unbindings from then on.
+   */
+  properties[PROP_CANCEL_DELAY] =
+    g_param_spec_uint ("cancel-delay", NULL, NULL,
+                       0, 60000, 250,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -370,6 +396,46 @@ vct_image_loader_set_timeout (VctImageLoader *loader,
     return;
   vct_core ()->image_loader_set (loader->core, VCT_IMAGE_LOADER_TIMEOUT_MS, timeout_ms);
   g_object_notify_by_pspec (G_OBJECT (loader), properties[PROP_TIMEOUT]);
+}
+
+/**
+ * vct_image_loader_get_cancel_delay:
+ * @loader: a loader
+ *
+ * How long a running transfer outlives the last image waiting for it (the
+ * [property@ImageLoader:cancel-delay] property). Safe from any thread.
+ *
+ * Returns: the delay, in milliseconds
+ */
+guint
+vct_image_loader_get_cancel_delay (VctImageLoader *loader)
+{
+  g_return_val_if_fail (VCT_IS_IMAGE_LOADER (loader), 0);
+  g_return_val_if_fail (loader->core != NULL, 0);
+
+  return vct_core ()->image_loader_get (loader->core, VCT_IMAGE_LOADER_CANCEL_DELAY_MS);
+}
+
+/**
+ * vct_image_loader_set_cancel_delay:
+ * @loader: a loader
+ * @delay_ms: how long a running transfer outlives its last image, in milliseconds, at
+ *   most 60 000; 0 cancels it at once
+ *
+ * Sets the [property@ImageLoader:cancel-delay] property. Safe from any thread.
+ */
+void
+vct_image_loader_set_cancel_delay (VctImageLoader *loader,
+                                   guint           delay_ms)
+{
+  g_return_if_fail (VCT_IS_IMAGE_LOADER (loader));
+  g_return_if_fail (loader->core != NULL);
+  g_return_if_fail (delay_ms <= 60000);
+
+  if (vct_image_loader_get_cancel_delay (loader) == delay_ms)
+    return;
+  vct_core ()->image_loader_set (loader->core, VCT_IMAGE_LOADER_CANCEL_DELAY_MS, delay_ms);
+  g_object_notify_by_pspec (G_OBJECT (loader), properties[PROP_CANCEL_DELAY]);
 }
 
 /**

@@ -249,6 +249,22 @@ cond_no_transfer (gpointer loader)
   return vct_image_loader_get_n_transfers (loader) == 0;
 }
 
+static gboolean
+cond_transfer_started (gpointer loader)
+{
+  return vct_image_loader_get_n_transfers_started (loader) > 0;
+}
+
+/* Runs the loop until @loader has started a transfer. */
+static void
+wait_transfer_started (VctImageLoader *loader)
+{
+  guint tick = g_timeout_add (5, tick_source, NULL);
+
+  run_until (NULL, cond_transfer_started, loader, VCT_TEST_TIMEOUT_MS);
+  g_source_remove (tick);
+}
+
 /* Runs the loop until @loader has no transfer running: the count drops on the I/O thread,
  * which does not wake the loop, so a ticking source does. */
 static void
@@ -289,7 +305,8 @@ test_unbind_cancels (void)
   iterate_for (NULL, 50);
   g_assert_cmpuint (vct_image_loader_get_n_transfers (loader), ==, 1);
 
-  /* The last one unbinding cancels it, before the body arrives. */
+  /* The last one unbinding cancels it, before the body arrives (the loader's
+   * cancel-delay later: the wait below outlasts it). */
   vct_image_unbind (image);
   g_assert_cmpint (vct_image_get_state (image), ==, VCT_IMAGE_STATE_NONE);
   wait_no_transfer (loader);
@@ -298,6 +315,189 @@ test_unbind_cancels (void)
   g_assert_cmpint (vct_image_get_state (image), ==, VCT_IMAGE_STATE_NONE);
   g_assert_cmpuint (vct_image_loader_get_memory_usage (loader), ==, 0);
 
+  vct_test_server_free (server);
+  gate_clear (&gate);
+}
+
+/* max-transfers transfers to one host are all on the wire at once (libsoup's own
+ * default is 2 connections a host). */
+static void
+test_transfers_per_host (void)
+{
+  VctTestServer *server = vct_test_server_new ();
+  g_autoptr(VctImageLoader) loader = vct_image_loader_new ();
+  VctImage *images[6];
+  Gate gate;
+  guint tick;
+
+  gate_init (&gate, make_png (8, 8, 0x00ffffff));
+  vct_test_server_set_handler (server, gate_handler, &gate);
+  g_assert_cmpuint (vct_image_loader_get_max_transfers (loader), ==, G_N_ELEMENTS (images));
+  for (guint i = 0; i < G_N_ELEMENTS (images); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/wire-%u.png", i);
+      g_autofree char *uri = vct_test_server_uri (server, path);
+
+      images[i] = vct_image_new (loader, uri);
+      vct_image_bind (images[i], 8, 8);
+    }
+  tick = g_timeout_add (5, tick_source, NULL);
+  wait_int_at_least (NULL, &gate.arrived, G_N_ELEMENTS (images));
+  g_source_remove (tick);
+  gate_open (&gate);
+  for (guint i = 0; i < G_N_ELEMENTS (images); i++)
+    {
+      wait_state (images[i], VCT_IMAGE_STATE_LOADED);
+      vct_image_unbind (images[i]);
+      g_object_unref (images[i]);
+    }
+  vct_test_server_free (server);
+  gate_clear (&gate);
+}
+
+/* A bind while the fetch's body is being decoded joins the fetch: no second GET (the
+ * fetch used to end with its transfer, before its image reached the cache). */
+static void
+test_bind_while_decoding (void)
+{
+  VctTestServer *server = vct_test_server_new ();
+  g_autoptr(GBytes) png = make_png (2000, 2000, 0x808080ff);
+  g_autoptr(VctImageLoader) loader = vct_image_loader_new ();
+  g_autofree char *uri = vct_test_server_uri (server, "/large.png");
+  g_autoptr(VctImage) first = NULL;
+  g_autoptr(VctImage) second = NULL;
+
+  route_bytes (server, "/large.png", 200, png);
+  first = vct_image_new (loader, uri);
+  second = vct_image_new (loader, uri);
+  vct_image_bind (first, 32, 32);
+  wait_transfer_started (loader);
+  /* The transfer has ended; decoding 4 million pixels takes a while. */
+  wait_no_transfer (loader);
+  vct_image_bind (second, 32, 32);
+  wait_state (first, VCT_IMAGE_STATE_LOADED);
+  wait_state (second, VCT_IMAGE_STATE_LOADED);
+  g_assert_cmpuint (vct_test_server_count (server, "GET", "/large.png"), ==, 1);
+  g_assert_true (vct_image_get_pixbuf (first) == vct_image_get_pixbuf (second));
+
+  vct_image_unbind (first);
+  vct_image_unbind (second);
+  vct_test_server_free (server);
+}
+
+/* GTK 4.8 unbinds and rebinds every row an insertion moves, in one loop iteration: the
+ * transfer of an image bound again within the cancel-delay goes on, one GET. */
+static void
+test_rebind_joins_transfer (void)
+{
+  VctTestServer *server = vct_test_server_new ();
+  g_autoptr(VctImageLoader) loader = vct_image_loader_new ();
+  g_autofree char *uri = vct_test_server_uri (server, "/moved.png");
+  g_autoptr(VctImage) image = NULL;
+  Gate gate;
+  guint tick;
+
+  gate_init (&gate, make_png (32, 32, 0x00ff00ff));
+  vct_test_server_set_handler (server, gate_handler, &gate);
+  g_assert_cmpuint (vct_image_loader_get_cancel_delay (loader), ==, 250);
+  image = vct_image_new (loader, uri);
+  vct_image_bind (image, 32, 32);
+  tick = g_timeout_add (5, tick_source, NULL);
+  wait_int_at_least (NULL, &gate.arrived, 1);
+  g_source_remove (tick);
+
+  vct_image_unbind (image);
+  g_assert_cmpint (vct_image_get_state (image), ==, VCT_IMAGE_STATE_NONE);
+  vct_image_bind (image, 32, 32);
+  g_assert_cmpint (vct_image_get_state (image), ==, VCT_IMAGE_STATE_LOADING);
+  gate_open (&gate);
+  wait_state (image, VCT_IMAGE_STATE_LOADED);
+  g_assert_cmpuint (vct_test_server_count (server, "GET", "/moved.png"), ==, 1);
+  g_assert_cmpuint (vct_image_loader_get_n_transfers_started (loader), ==, 1);
+
+  vct_image_unbind (image);
+  vct_test_server_free (server);
+  gate_clear (&gate);
+}
+
+/* A transfer whose last image went ends within the delay: its image is decoded into the
+ * memory cache, and the next image of the URI shows it inside its bind, with no GET. */
+static void
+test_orphan_completes_into_cache (void)
+{
+  VctTestServer *server = vct_test_server_new ();
+  g_autoptr(VctImageLoader) loader = vct_image_loader_new ();
+  g_autofree char *uri = vct_test_server_uri (server, "/left.png");
+  g_autoptr(VctImage) image = NULL;
+  g_autoptr(VctImage) later = NULL;
+  Gate gate;
+  guint tick;
+
+  gate_init (&gate, make_png (64, 64, 0xff0000ff));
+  vct_test_server_set_handler (server, gate_handler, &gate);
+  vct_image_loader_set_cancel_delay (loader, 60000);
+  image = vct_image_new (loader, uri);
+  vct_image_bind (image, 32, 32);
+  tick = g_timeout_add (5, tick_source, NULL);
+  wait_int_at_least (NULL, &gate.arrived, 1);
+  g_source_remove (tick);
+  vct_image_unbind (image);
+  gate_open (&gate);
+  wait_no_transfer (loader);
+  g_assert_cmpuint (vct_image_loader_get_memory_usage (loader), ==, 32 * 32 * 4);
+  g_assert_cmpint (vct_image_get_state (image), ==, VCT_IMAGE_STATE_NONE);
+
+  later = vct_image_new (loader, uri);
+  vct_image_bind (later, 32, 32);
+  g_assert_cmpint (vct_image_get_state (later), ==, VCT_IMAGE_STATE_LOADED);
+  g_assert_cmpint (gdk_pixbuf_get_width (vct_image_get_pixbuf (later)), ==, 32);
+  g_assert_cmpuint (vct_test_server_count (server, "GET", "/left.png"), ==, 1);
+
+  vct_image_unbind (later);
+  vct_test_server_free (server);
+  gate_clear (&gate);
+}
+
+/* A transfer no image waits for keeps its slot until it ends or the delay passes, never
+ * longer: then it is cancelled (not decoded), and the image in view takes the slot. */
+static void
+test_orphan_slot_bounded (void)
+{
+  VctTestServer *server = vct_test_server_new ();
+  g_autoptr(VctImageLoader) loader = vct_image_loader_new ();
+  g_autofree char *gone_uri = vct_test_server_uri (server, "/gone.png");
+  g_autofree char *shown_uri = vct_test_server_uri (server, "/shown.png");
+  g_autoptr(VctImage) gone = NULL;
+  g_autoptr(VctImage) shown = NULL;
+  Gate gate;
+  guint tick;
+  gint64 bound_at;
+
+  gate_init (&gate, make_png (16, 16, 0x0000ffff));
+  vct_test_server_set_handler (server, gate_handler, &gate);
+  vct_image_loader_set_max_transfers (loader, 1);
+  vct_image_loader_set_cancel_delay (loader, 200);
+  gone = vct_image_new (loader, gone_uri);
+  shown = vct_image_new (loader, shown_uri);
+  vct_image_bind (gone, 16, 16);
+  tick = g_timeout_add (5, tick_source, NULL);
+  wait_int_at_least (NULL, &gate.arrived, 1);
+  vct_image_unbind (gone);
+
+  bound_at = g_get_monotonic_time ();
+  vct_image_bind (shown, 16, 16);
+  wait_int_at_least (NULL, &gate.arrived, 2);
+  g_source_remove (tick);
+  g_assert_cmpint (g_get_monotonic_time () - bound_at, >=, 200 * G_TIME_SPAN_MILLISECOND);
+  g_assert_cmpuint (vct_test_server_count (server, "GET", "/shown.png"), ==, 1);
+  gate_open (&gate);
+  wait_state (shown, VCT_IMAGE_STATE_LOADED);
+  wait_no_transfer (loader);
+  /* The cancelled one was not decoded: only the image in view is cached. */
+  g_assert_cmpuint (vct_image_loader_get_memory_usage (loader), ==, 16 * 16 * 4);
+  g_assert_cmpint (vct_image_get_state (gone), ==, VCT_IMAGE_STATE_NONE);
+
+  vct_image_unbind (shown);
   vct_test_server_free (server);
   gate_clear (&gate);
 }
@@ -844,6 +1044,11 @@ main (int argc, char **argv)
   g_test_add_func ("/image/loads-to-box", test_loads_to_box);
   g_test_add_func ("/image/one-transfer-per-uri", test_one_transfer_per_uri);
   g_test_add_func ("/image/unbind-cancels", test_unbind_cancels);
+  g_test_add_func ("/image/transfers-per-host", test_transfers_per_host);
+  g_test_add_func ("/image/rebind-joins-transfer", test_rebind_joins_transfer);
+  g_test_add_func ("/image/bind-while-decoding", test_bind_while_decoding);
+  g_test_add_func ("/image/orphan-completes-into-cache", test_orphan_completes_into_cache);
+  g_test_add_func ("/image/orphan-slot-bounded", test_orphan_slot_bounded);
   g_test_add_func ("/image/bad-input", test_bad_input);
   g_test_add_func ("/image/timeout", test_timeout);
   g_test_add_func ("/image/failure-retried-on-bind-only", test_failure_retried_on_bind_only);

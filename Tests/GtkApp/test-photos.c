@@ -16,6 +16,11 @@
  *                                       row's image is its own photo's colour, decoded to
  *                                       the 40 px box; four reads for the whole screen; a
  *                                       reversed reload shows each row's own again
+ *   /gtk-app/photos/insert-keeps-rows   a reload that inserts a row at the top: GTK 4.8
+ *                                       binds every row widget below it again, with its
+ *                                       row; each keeps its texture (nothing made again,
+ *                                       vct_gtk_list_item_keeps_row()), and every row
+ *                                       shows its own title and thumbnail
  *
  * Every case ends by destroying the window: the model is finalized (a weak pointer).
  */
@@ -383,6 +388,66 @@ test_thumbnails (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
   g_assert_cmpuint (vct_image_loader_get_n_transfers_started (vct_image_loader_get_default ()) - started, ==, 4);
 }
 
+/* The texture each row widget in view shows, by the row's title (references). */
+static GHashTable *
+textures_by_title (GtkWidget *view)
+{
+  GHashTable *textures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (view); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *thumbnail = app_test_find_named (row, "thumbnail", TRUE);
+      GtkWidget *title = app_test_find_named (row, "title", TRUE);
+
+      if (thumbnail != NULL && title != NULL && gtk_widget_get_mapped (row)
+          && gtk_image_get_storage_type (GTK_IMAGE (thumbnail)) == GTK_IMAGE_PAINTABLE)
+        g_hash_table_insert (textures, g_strdup (gtk_label_get_text (GTK_LABEL (title))),
+                             g_object_ref (gtk_image_get_paintable (GTK_IMAGE (thumbnail))));
+    }
+  return textures;
+}
+
+static void
+test_insert_keeps_rows (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
+{
+  g_autoptr (GHashTable) before = NULL;
+  g_autoptr (GHashTable) after = NULL;
+  GHashTableIter iter;
+  gpointer title, texture;
+  guint kept = 0;
+
+  app_test_wait (no_image_loading, NULL);
+  app_test_wait_frames (fx->view, 2);
+  before = textures_by_title (fx->view);
+  g_assert_cmpuint (g_hash_table_size (before), >=, 5);
+
+  /* Photo 0 comes first: every row moves down by one. */
+  source.first_id = 0;
+  source.n = 1001;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fx->window), "win.reload", NULL));
+  app_test_wait (first_row_is, fx);
+  app_test_wait (no_image_loading, NULL);
+  app_test_wait_frames (fx->view, 2);
+  g_assert_cmpuint (check_thumbnails (fx->view), >=, 5);
+  g_assert_cmpstr (app_test_row_label (fx->view, 1, "title"), ==, "photo 1");
+
+  /* The rows in view before and after show the texture they showed. */
+  after = textures_by_title (fx->view);
+  g_hash_table_iter_init (&iter, after);
+  while (g_hash_table_iter_next (&iter, &title, &texture))
+    {
+      GdkPaintable *old = g_hash_table_lookup (before, title);
+
+      if (old == NULL)
+        continue;
+      g_assert_true (old == texture);
+      kept++;
+    }
+  g_assert_cmpuint (kept, >=, 5);
+  g_assert_cmpuint (vct_image_loader_get_n_transfers_started (vct_image_loader_get_default ()) - fx->transfers_started,
+                    ==, 4);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -394,5 +459,7 @@ main (int argc, char **argv)
   ADD ("/gtk-app/photos/error-dialog", test_error_dialog);
   ADD ("/gtk-app/photos/reversed-reload", test_reversed_reload);
   g_test_add ("/gtk-app/photos/thumbnails", Fixture, "thumbnails", fixture_set_up, test_thumbnails, fixture_tear_down);
+  g_test_add ("/gtk-app/photos/insert-keeps-rows", Fixture, "thumbnails", fixture_set_up, test_insert_keeps_rows,
+              fixture_tear_down);
   return g_test_run ();
 }

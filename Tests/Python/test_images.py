@@ -97,6 +97,10 @@ def test_the_default_loader_has_a_documented_memory_bound():
     loader = Vct.ImageLoader.get_default()
     assert loader.props.memory_limit == 64 << 20
     assert loader.props.max_transfers == 6
+    assert loader.props.cancel_delay == 250
+    fresh = Vct.ImageLoader.new()
+    fresh.props.cancel_delay = 0
+    assert fresh.get_cancel_delay() == 0
 
 
 def test_recycled_views_never_show_another_images_pixels(tmp_path):

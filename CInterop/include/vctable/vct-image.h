@@ -72,7 +72,8 @@ GType vct_image_state_get_type (void) G_GNUC_CONST;
  * off the loop with gdk-pixbuf at the size a view asks for, the dimensions checked before
  * any pixel is decoded; cached in memory within [property@ImageLoader:memory-limit]
  * bytes, least recently used out first. A transfer is cancelled when the last image
- * waiting for it is unbound. The rows' images use [func@ImageLoader.get_default].
+ * waiting for it is unbound, [property@ImageLoader:cancel-delay] later: an image bound
+ * again meanwhile joins it. The rows' images use [func@ImageLoader.get_default].
  */
 #define VCT_TYPE_IMAGE_LOADER (vct_image_loader_get_type ())
 G_DECLARE_FINAL_TYPE (VctImageLoader, vct_image_loader, VCT, IMAGE_LOADER, GObject)
@@ -91,6 +92,9 @@ void vct_image_loader_set_disk_cache_limit (VctImageLoader *loader,
 guint vct_image_loader_get_timeout (VctImageLoader *loader);
 void vct_image_loader_set_timeout (VctImageLoader *loader,
                                    guint           timeout_ms);
+guint vct_image_loader_get_cancel_delay (VctImageLoader *loader);
+void vct_image_loader_set_cancel_delay (VctImageLoader *loader,
+                                        guint           delay_ms);
 guint64 vct_image_loader_get_memory_usage (VctImageLoader *loader);
 guint vct_image_loader_get_n_transfers (VctImageLoader *loader);
 guint64 vct_image_loader_get_n_transfers_started (VctImageLoader *loader);

@@ -65,7 +65,9 @@ final class IOThread: Sendable {
     /// The shared `SoupSession`; call on the I/O thread only.
     var session: UnsafeMutablePointer<SoupSession> {
         if let session = sessionStorage { return session }
-        let session = soup_session_new()!
+        // Six connections a host (a browser's and URLSession's limit, the image pipeline's
+        // default transfers), sixteen in all.
+        let session = vct_soup_session_new(16, 6)!
         sessionStorage = session
         let directory = String(cString: g_get_user_cache_dir()) + "/vctable/images"
         let cache = soup_cache_new(directory, SOUP_CACHE_SINGLE_USER)!

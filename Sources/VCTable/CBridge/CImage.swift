@@ -18,8 +18,8 @@ final class CImageLoader: Sendable {
         case VCT_IMAGE_LOADER_TRANSFERS_IN_FLIGHT: UInt64(pipeline.statistics.transfersInFlight)
         case VCT_IMAGE_LOADER_TRANSFERS_STARTED: UInt64(pipeline.statistics.transfersStarted)
         case VCT_IMAGE_LOADER_DISK_CACHE_LIMIT: UInt64(ImagePipeline.diskCacheLimit)
-        case VCT_IMAGE_LOADER_TIMEOUT_MS:
-            UInt64(pipeline.timeout.components.seconds * 1000 + pipeline.timeout.components.attoseconds / 1_000_000_000_000_000)
+        case VCT_IMAGE_LOADER_TIMEOUT_MS: Self.milliseconds(pipeline.timeout)
+        case VCT_IMAGE_LOADER_CANCEL_DELAY_MS: Self.milliseconds(pipeline.cancellationDelay)
         default: 0
         }
     }
@@ -30,8 +30,13 @@ final class CImageLoader: Sendable {
         case VCT_IMAGE_LOADER_MAX_TRANSFERS: pipeline.maximumConcurrentTransfers = Int(clamping: value)
         case VCT_IMAGE_LOADER_DISK_CACHE_LIMIT: ImagePipeline.diskCacheLimit = Int(clamping: value)
         case VCT_IMAGE_LOADER_TIMEOUT_MS: pipeline.timeout = .milliseconds(Int64(clamping: value))
+        case VCT_IMAGE_LOADER_CANCEL_DELAY_MS: pipeline.cancellationDelay = .milliseconds(Int64(clamping: value))
         default: break
         }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> UInt64 {
+        UInt64(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
     }
 
     static func borrowed(_ core: UnsafeMutableRawPointer?) -> CImageLoader {

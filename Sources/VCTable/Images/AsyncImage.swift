@@ -29,7 +29,8 @@ extension RowViewModel {
 ///   `.loaded` or `.failed`, on the context thread.
 ///
 /// When the last binding ends, a load still running is cancelled (the pipeline cancels
-/// the transfer if no other image wants it) and the image goes back to `.none`, dropping
+/// the transfer if no other image wants it, after its `cancellationDelay`: a binding
+/// meanwhile joins it) and the image goes back to `.none`, dropping
 /// its pixels: the memory cache keeps them within its bound, and the next binding finds
 /// them there. A failure is not retried until the next binding. A new `url` cancels what
 /// was loading for the old one, and a late result of an old load is dropped (each load

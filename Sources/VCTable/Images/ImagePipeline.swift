@@ -9,8 +9,15 @@ import Synchronization
 ///   and `resource://` through GIO (`Transfer`), under a size limit and a timeout. At most
 ///   `maximumConcurrentTransfers` run at once; the others wait, and the most recently
 ///   requested starts first (a list's visible rows are the ones bound last).
-/// - **Share.** Requests for a URL join its fetch; the fetch is cancelled (its
-///   `GCancellable`) when its last request is, and a fetch that never started is dropped.
+/// - **Share.** Requests for a URL join its fetch. A fetch that never started is dropped
+///   when its last request is cancelled; a running one is cancelled (its `GCancellable`)
+///   `cancellationDelay` later unless a request joins it again meanwhile. A list view
+///   unbinds and rebinds the rows that move (GTK 4.8 every row after an insertion), and a
+///   fling's rows come back: neither restarts a transfer. A transfer that ends with no
+///   request left is still decoded, at the last request's size, into the memory cache. A
+///   running transfer is not cancelled early to free its slot for a waiting one: over
+///   HTTP/1.1 that closes its connection, and the next request pays for a new one (a TCP
+///   and TLS handshake) where finishing a thumbnail costs less; the delay bounds the wait.
 /// - **Decode.** On the cooperative thread pool, with gdk-pixbuf, at the size each request
 ///   asked for: the dimensions are checked before any pixel is decoded (`maximumPixels`),
 ///   and a large image is decoded down to the box, never kept at full size.
@@ -36,6 +43,9 @@ public final class ImagePipeline: Sendable {
         public var maximumPixels = 40_000_000
         /// How long one transfer may take (default 30 s).
         public var timeout: Duration = .seconds(30)
+        /// How long a running transfer outlives its last request before it is cancelled
+        /// (default 250 ms; zero: at once). A request for the URL meanwhile joins it.
+        public var cancellationDelay: Duration = .milliseconds(250)
 
         /// The defaults.
         public init() {}
@@ -88,6 +98,13 @@ public final class ImagePipeline: Sendable {
         let location: Transfer.Location
         var requests: [Int: Request] = [:]
         var transfer: Transfer?
+        /// Running with no request left: the box the last one asked for, decoded into the
+        /// memory cache if the transfer ends before it is cancelled.
+        var orphan: Key?
+        /// Counts the times it was orphaned: a cancellation timer acts only on its own.
+        var orphanings = 0
+        /// Its transfer ended with a body that is being decoded: requests still join it.
+        var decoding = false
 
         init(url: String, location: Transfer.Location) {
             self.url = url
@@ -137,6 +154,13 @@ public final class ImagePipeline: Sendable {
             }
             launch(ready)
         }
+    }
+
+    /// How long a running transfer outlives its last request (at least zero); for
+    /// requests cancelled from now on.
+    public var cancellationDelay: Duration {
+        get { state.withLock { $0.configuration.cancellationDelay } }
+        set { state.withLock { $0.configuration.cancellationDelay = max(.zero, newValue) } }
     }
 
     /// How long one transfer may take (default 30 s); for transfers started from now on.
@@ -206,6 +230,7 @@ public final class ImagePipeline: Sendable {
             let fetch: Fetch
             if let existing = state.fetches[url] {
                 fetch = existing
+                existing.orphan = nil
             } else {
                 fetch = Fetch(url: url, location: location)
                 state.fetches[url] = fetch
@@ -264,58 +289,134 @@ public final class ImagePipeline: Sendable {
         var ready: [(Fetch, Transfer)] = []
         let requests = state.withLock { state -> [Request] in
             state.statistics.transfersInFlight -= 1
-            if state.fetches[fetch.url] === fetch { state.fetches[fetch.url] = nil }
-            let requests = Array(fetch.requests.values)
-            fetch.requests = [:]
             ready = Self.startReady(&state)
-            return requests
+            guard case .success = outcome else {
+                if state.fetches[fetch.url] === fetch { state.fetches[fetch.url] = nil }
+                fetch.orphan = nil
+                return Self.take(fetch)
+            }
+            // Requests for the URL keep joining the fetch until its last decode is cached.
+            fetch.decoding = true
+            return []
         }
         launch(ready)
         switch outcome {
-        case .success(let data): decode(data, url: fetch.url, for: requests)
+        case .success(let data): decode(data, of: fetch)
         case .failure(let error): for request in requests { request.task.complete(request.completion, .failure(error)) }
         case nil: break
         }
     }
 
-    /// Decodes `data` once per box the requests asked for, caches each image and answers
-    /// the requests. On the caller's thread (a pool thread).
-    private func decode(_ data: Data, url: String, for requests: [Request]) {
+    /// The requests waiting for `fetch`, taken from it (under the lock).
+    private static func take(_ fetch: Fetch) -> [Request] {
+        let requests = Array(fetch.requests.values)
+        fetch.requests = [:]
+        return requests
+    }
+
+    /// Decodes the body of `fetch` once per box its requests (and its orphan's: the box of
+    /// its last request gone) asked for, caches each image and answers the requests, then
+    /// those that joined meanwhile, until none is left; then the fetch ends. On the
+    /// caller's thread (a pool thread).
+    private func decode(_ data: Data, of fetch: Fetch) {
         var images: [Key: Result<DecodedImage, VCTableError>] = [:]
-        for request in requests where !request.task.isDisposed {
-            let key = Key(url: url, width: request.width, height: request.height)
-            if images[key] == nil {
-                let maximumPixels = state.withLock { $0.configuration.maximumPixels }
-                let result = Result { () throws(VCTableError) in
-                    try ImageDecoder.decode(
-                        data, width: request.width, height: request.height, maximumPixels: maximumPixels, uri: url)
+        while true {
+            let (requests, orphan) = state.withLock { state -> ([Request], Key?) in
+                let requests = Self.take(fetch)
+                let orphan = fetch.orphan
+                fetch.orphan = nil
+                if requests.isEmpty, orphan == nil, state.fetches[fetch.url] === fetch {
+                    state.fetches[fetch.url] = nil
                 }
-                state.withLock { state in
-                    state.statistics.decodes += 1
-                    if case .success(let image) = result {
-                        state.memory.insert(image, for: key, cost: image.byteCount)
-                    }
-                }
-                images[key] = result
+                return (requests, orphan)
             }
-            request.task.complete(request.completion, images[key]!)
+            if requests.isEmpty, orphan == nil { return }
+            decode(data, url: fetch.url, for: requests, caching: orphan, into: &images)
         }
     }
 
-    /// A request's task was disposed: it leaves its fetch, and a fetch left with no
-    /// request is dropped (pending) or cancelled (running).
-    func cancel(url: String, id: Int) {
-        let transfer = state.withLock { state -> Transfer? in
-            guard let fetch = state.fetches[url], fetch.requests.removeValue(forKey: id) != nil,
-                  fetch.requests.isEmpty
-            else { return nil }
-            state.fetches[url] = nil
-            guard let transfer = fetch.transfer else {
-                state.pending.removeAll { $0 === fetch }
-                return nil
+    /// Decodes `data` once per box the requests (and `orphan`) asked for, unless `images`
+    /// or the memory cache has it, caches each image and answers the requests.
+    private func decode(
+        _ data: Data, url: String, for requests: [Request], caching orphan: Key?,
+        into images: inout [Key: Result<DecodedImage, VCTableError>]
+    ) {
+        func image(_ key: Key) -> Result<DecodedImage, VCTableError> {
+            if let image = images[key] { return image }
+            if let image = state.withLock({ $0.memory.value(for: key) }) { return .success(image) }
+            let maximumPixels = state.withLock { $0.configuration.maximumPixels }
+            let result = Result { () throws(VCTableError) in
+                try ImageDecoder.decode(data, width: key.width, height: key.height, maximumPixels: maximumPixels, uri: url)
             }
+            state.withLock { state in
+                state.statistics.decodes += 1
+                if case .success(let image) = result {
+                    state.memory.insert(image, for: key, cost: image.byteCount)
+                }
+            }
+            images[key] = result
+            return result
+        }
+        for request in requests where !request.task.isDisposed {
+            request.task.complete(request.completion, image(Key(url: url, width: request.width, height: request.height)))
+        }
+        if let orphan { _ = image(orphan) }
+    }
+
+    /// A request's task was disposed: it leaves its fetch. A fetch left with no request is
+    /// dropped (pending), or (running) cancelled `cancellationDelay` later unless a request
+    /// joins it meanwhile.
+    func cancel(url: String, id: Int) {
+        enum Outcome {
+            case none
+            case cancel(Transfer)
+            case expire(Fetch, orphaning: Int, after: Duration)
+        }
+        let outcome = state.withLock { state -> Outcome in
+            guard let fetch = state.fetches[url], let request = fetch.requests.removeValue(forKey: id),
+                  fetch.requests.isEmpty
+            else { return .none }
+            guard let transfer = fetch.transfer else {
+                state.fetches[url] = nil
+                state.pending.removeAll { $0 === fetch }
+                return .none
+            }
+            if fetch.decoding {
+                fetch.orphan = Key(url: url, width: request.width, height: request.height)
+                return .none
+            }
+            let delay = state.configuration.cancellationDelay
+            guard delay > .zero else {
+                state.fetches[url] = nil
+                state.statistics.transfersCancelled += 1
+                return .cancel(transfer)
+            }
+            fetch.orphan = Key(url: url, width: request.width, height: request.height)
+            fetch.orphanings += 1
+            return .expire(fetch, orphaning: fetch.orphanings, after: delay)
+        }
+        switch outcome {
+        case .none:
+            break
+        case .cancel(let transfer):
+            transfer.cancel()
+        case .expire(let fetch, let orphaning, let delay):
+            Task.detached {
+                try? await Task.sleep(for: delay)
+                self.expire(fetch, orphaning: orphaning)
+            }
+        }
+    }
+
+    /// An orphan's delay is over: cancels its transfer unless a request joined it since, or
+    /// it ended.
+    private func expire(_ fetch: Fetch, orphaning: Int) {
+        let transfer = state.withLock { state -> Transfer? in
+            guard fetch.orphan != nil, fetch.orphanings == orphaning, !fetch.decoding else { return nil }
+            fetch.orphan = nil
+            if state.fetches[fetch.url] === fetch { state.fetches[fetch.url] = nil }
             state.statistics.transfersCancelled += 1
-            return transfer
+            return fetch.transfer
         }
         transfer?.cancel()
     }

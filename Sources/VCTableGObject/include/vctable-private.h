@@ -191,7 +191,8 @@ typedef enum {
   VCT_IMAGE_LOADER_TRANSFERS_IN_FLIGHT = 3,
   VCT_IMAGE_LOADER_TRANSFERS_STARTED = 4,
   VCT_IMAGE_LOADER_DISK_CACHE_LIMIT = 5,  /* the process's, whichever loader */
-  VCT_IMAGE_LOADER_TIMEOUT_MS = 6
+  VCT_IMAGE_LOADER_TIMEOUT_MS = 6,
+  VCT_IMAGE_LOADER_CANCEL_DELAY_MS = 7
 } VctImageLoaderValue;
 
 /* VctTableModelReport: what one delivery of the table model's core reports, as flags:
