@@ -243,6 +243,17 @@ tick_source (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* Runs the loop until @n requests reached the gate: the handler's thread does not wake
+ * the loop, so a ticking source does. */
+static void
+gate_wait_arrived (Gate *gate, gint n)
+{
+  guint tick = g_timeout_add (5, tick_source, NULL);
+
+  wait_int_at_least (NULL, &gate->arrived, n);
+  g_source_remove (tick);
+}
+
 static gboolean
 cond_no_transfer (gpointer loader)
 {
@@ -285,7 +296,6 @@ test_unbind_cancels (void)
   Gate gate;
   g_autoptr(VctImage) image = NULL;
   g_autoptr(VctImage) other = NULL;
-  guint tick;
 
   gate_init (&gate, make_png (32, 32, 0x0000ffff));
   vct_test_server_set_handler (server, gate_handler, &gate);
@@ -295,10 +305,7 @@ test_unbind_cancels (void)
   /* Two images want the URI: one unbinding leaves the transfer running. */
   vct_image_bind (image, 32, 32);
   vct_image_bind (other, 32, 32);
-  /* The handler's thread does not wake the loop: a ticking source does. */
-  tick = g_timeout_add (5, tick_source, NULL);
-  wait_int_at_least (NULL, &gate.arrived, 1);
-  g_source_remove (tick);
+  gate_wait_arrived (&gate, 1);
   g_assert_cmpuint (vct_image_loader_get_n_transfers (loader), ==, 1);
   vct_image_unbind (other);
   g_assert_cmpint (vct_image_get_state (other), ==, VCT_IMAGE_STATE_NONE);
@@ -328,7 +335,6 @@ test_transfers_per_host (void)
   g_autoptr(VctImageLoader) loader = vct_image_loader_new ();
   VctImage *images[6];
   Gate gate;
-  guint tick;
 
   gate_init (&gate, make_png (8, 8, 0x00ffffff));
   vct_test_server_set_handler (server, gate_handler, &gate);
@@ -341,9 +347,7 @@ test_transfers_per_host (void)
       images[i] = vct_image_new (loader, uri);
       vct_image_bind (images[i], 8, 8);
     }
-  tick = g_timeout_add (5, tick_source, NULL);
-  wait_int_at_least (NULL, &gate.arrived, G_N_ELEMENTS (images));
-  g_source_remove (tick);
+  gate_wait_arrived (&gate, G_N_ELEMENTS (images));
   gate_open (&gate);
   for (guint i = 0; i < G_N_ELEMENTS (images); i++)
     {
@@ -395,16 +399,13 @@ test_rebind_joins_transfer (void)
   g_autofree char *uri = vct_test_server_uri (server, "/moved.png");
   g_autoptr(VctImage) image = NULL;
   Gate gate;
-  guint tick;
 
   gate_init (&gate, make_png (32, 32, 0x00ff00ff));
   vct_test_server_set_handler (server, gate_handler, &gate);
   g_assert_cmpuint (vct_image_loader_get_cancel_delay (loader), ==, 250);
   image = vct_image_new (loader, uri);
   vct_image_bind (image, 32, 32);
-  tick = g_timeout_add (5, tick_source, NULL);
-  wait_int_at_least (NULL, &gate.arrived, 1);
-  g_source_remove (tick);
+  gate_wait_arrived (&gate, 1);
 
   vct_image_unbind (image);
   g_assert_cmpint (vct_image_get_state (image), ==, VCT_IMAGE_STATE_NONE);
@@ -431,16 +432,13 @@ test_orphan_completes_into_cache (void)
   g_autoptr(VctImage) image = NULL;
   g_autoptr(VctImage) later = NULL;
   Gate gate;
-  guint tick;
 
   gate_init (&gate, make_png (64, 64, 0xff0000ff));
   vct_test_server_set_handler (server, gate_handler, &gate);
   vct_image_loader_set_cancel_delay (loader, 60000);
   image = vct_image_new (loader, uri);
   vct_image_bind (image, 32, 32);
-  tick = g_timeout_add (5, tick_source, NULL);
-  wait_int_at_least (NULL, &gate.arrived, 1);
-  g_source_remove (tick);
+  gate_wait_arrived (&gate, 1);
   vct_image_unbind (image);
   gate_open (&gate);
   wait_no_transfer (loader);
@@ -470,7 +468,6 @@ test_orphan_slot_bounded (void)
   g_autoptr(VctImage) gone = NULL;
   g_autoptr(VctImage) shown = NULL;
   Gate gate;
-  guint tick;
   gint64 bound_at;
 
   gate_init (&gate, make_png (16, 16, 0x0000ffff));
@@ -480,14 +477,12 @@ test_orphan_slot_bounded (void)
   gone = vct_image_new (loader, gone_uri);
   shown = vct_image_new (loader, shown_uri);
   vct_image_bind (gone, 16, 16);
-  tick = g_timeout_add (5, tick_source, NULL);
-  wait_int_at_least (NULL, &gate.arrived, 1);
+  gate_wait_arrived (&gate, 1);
   vct_image_unbind (gone);
 
   bound_at = g_get_monotonic_time ();
   vct_image_bind (shown, 16, 16);
-  wait_int_at_least (NULL, &gate.arrived, 2);
-  g_source_remove (tick);
+  gate_wait_arrived (&gate, 2);
   g_assert_cmpint (g_get_monotonic_time () - bound_at, >=, 200 * G_TIME_SPAN_MILLISECOND);
   g_assert_cmpuint (vct_test_server_count (server, "GET", "/shown.png"), ==, 1);
   gate_open (&gate);
