@@ -243,6 +243,14 @@ tick_source (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* run_until() with a ticking source: the loader's counters and the gate change on other
+ * threads, which do not wake the loop. */
+static void
+run_until_ticking (gboolean (*cond) (gpointer), gpointer data)
+{
+  run_until_ticking (cond, data);
+}
+
 /* Runs the loop until @n requests reached the gate: the handler's thread does not wake
  * the loop, so a ticking source does. */
 static void
@@ -285,20 +293,14 @@ static void
 wait_memory_usage (VctImageLoader *loader, guint64 bytes)
 {
   UsageIs want = { loader, bytes };
-  guint tick = g_timeout_add (5, tick_source, NULL);
-
-  run_until (NULL, cond_memory_usage, &want, VCT_TEST_TIMEOUT_MS);
-  g_source_remove (tick);
+  run_until_ticking (cond_memory_usage, &want);
 }
 
 /* Runs the loop until @loader has started a transfer. */
 static void
 wait_transfer_started (VctImageLoader *loader)
 {
-  guint tick = g_timeout_add (5, tick_source, NULL);
-
-  run_until (NULL, cond_transfer_started, loader, VCT_TEST_TIMEOUT_MS);
-  g_source_remove (tick);
+  run_until_ticking (cond_transfer_started, loader);
 }
 
 /* Runs the loop until @loader has no transfer running: the count drops on the I/O thread,
@@ -306,10 +308,7 @@ wait_transfer_started (VctImageLoader *loader)
 static void
 wait_no_transfer (VctImageLoader *loader)
 {
-  guint tick = g_timeout_add (5, tick_source, NULL);
-
-  run_until (NULL, cond_no_transfer, loader, VCT_TEST_TIMEOUT_MS);
-  g_source_remove (tick);
+  run_until_ticking (cond_no_transfer, loader);
 }
 
 static void
