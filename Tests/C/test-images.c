@@ -248,7 +248,10 @@ tick_source (gpointer data)
 static void
 run_until_ticking (gboolean (*cond) (gpointer), gpointer data)
 {
-  run_until_ticking (cond, data);
+  guint tick = g_timeout_add (5, tick_source, NULL);
+
+  run_until (NULL, cond, data, VCT_TEST_TIMEOUT_MS);
+  g_source_remove (tick);
 }
 
 /* Runs the loop until @n requests reached the gate: the handler's thread does not wake
