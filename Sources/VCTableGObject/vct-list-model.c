@@ -10,6 +10,15 @@
  * cache of row objects); this file is the GObject around it. While a batch is emitted,
  * get_item on the emitting thread is answered from the emission's table when it can be
  * (vct-list-emission.c), without the core.
+ *
+ * After a batch that moves many rows, the list keeps some row objects alive for a moment
+ * (settle, CListModel.settle): the ones alive then, and the ones of the positions a view
+ * held before it, made then if need be. A view binds
+ * its rows again at its next layout, a frame or two after the batch (GTK 4.8 after its
+ * relayout nudge): the objects it drops then are finalized later, at low priority, and
+ * the ones it asks for were made before the frame, in an idle of their own. Without
+ * this, a reversed list of 10 000 rows made and finalized some 200 row objects inside
+ * that frame, a tenth of its CPU time (BENCHMARKS.md, "Session 13").
  */
 
 #include <vctable.h>
@@ -23,6 +32,8 @@ struct _VctListModel
   gpointer         core;
   guint            last_n_items;
   VctListEmission *emission;  /* what get_item answers while a batch is emitted */
+  GSource         *settling;  /* the idle that runs list_settle after a batch */
+  GSource         *keeping;   /* the timeout that owns the objects list_settle gave */
 };
 
 static void vct_list_model_iface_init (GListModelInterface *iface);
@@ -46,11 +57,94 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* Destroys *@source, if any (its GDestroyNotify releases what it holds). */
+static void
+clear_source (GSource **source)
+{
+  if (*source != NULL)
+    {
+      g_source_destroy (*source);
+      g_clear_pointer (source, g_source_unref);
+    }
+}
+
+static gboolean
+keep_expired (G_GNUC_UNUSED gpointer keep)
+{
+  return G_SOURCE_REMOVE;   /* the source's notify releases the objects */
+}
+
+static gboolean
+settle (gpointer data)
+{
+  VctListModel *self = g_weak_ref_get (data);
+  g_autoptr (GPtrArray) keep = NULL;
+
+  if (self == NULL)
+    return G_SOURCE_REMOVE;
+  g_clear_pointer (&self->settling, g_source_unref);
+  if (self->core != NULL)
+    {
+      keep = g_ptr_array_new_with_free_func (g_object_unref);
+      vct_core ()->list_settle (self->core, keep);
+    }
+  clear_source (&self->keeping);   /* a batch emitted before this settle ran kept nothing */
+  if (keep != NULL && keep->len > 0)
+    {
+      self->keeping = g_timeout_source_new (VCT_LIST_MODEL_KEEP_MS);
+      g_source_set_priority (self->keeping, G_PRIORITY_LOW);
+      g_source_set_static_name (self->keeping, "VctListModel keep");
+      g_source_set_callback (self->keeping, keep_expired, g_steal_pointer (&keep),
+                             (GDestroyNotify) g_ptr_array_unref);
+      g_source_attach (self->keeping, g_source_get_context (g_main_current_source ()));
+    }
+  g_object_unref (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+free_weak_ref (gpointer data)
+{
+  g_weak_ref_clear (data);
+  g_free (data);
+}
+
+void
+_vct_list_model_settle_later (gpointer list)
+{
+  VctListModel *self = VCT_LIST_MODEL (list);
+  /* The context dispatching the batch's delivery: the list's (its thread may not have
+   * pushed it as its thread-default). */
+  GSource *current = g_main_current_source ();
+  GMainContext *context = current != NULL ? g_source_get_context (current) : NULL;
+  GWeakRef *ref;
+
+  if (self->settling != NULL || context == NULL || !g_main_context_is_owner (context))
+    return;
+  ref = g_new0 (GWeakRef, 1);
+  g_weak_ref_init (ref, self);
+  /* Before the next frame (GTK lays out and paints at G_PRIORITY_HIGH_IDLE + 20), in an
+   * iteration of its own. */
+  self->settling = g_idle_source_new ();
+  g_source_set_priority (self->settling, G_PRIORITY_HIGH_IDLE);
+  g_source_set_static_name (self->settling, "VctListModel settle");
+  g_source_set_callback (self->settling, settle, ref, free_weak_ref);
+  g_source_attach (self->settling, context);
+}
+
+void
+_vct_list_model_release_kept (gpointer list)
+{
+  clear_source (&VCT_LIST_MODEL (list)->keeping);
+}
+
 static void
 vct_list_model_dispose (GObject *object)
 {
   VctListModel *self = VCT_LIST_MODEL (object);
 
+  clear_source (&self->settling);
+  clear_source (&self->keeping);
   if (self->core != NULL)
     vct_core ()->list_dispose (self->core);
 

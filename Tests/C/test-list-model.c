@@ -2122,6 +2122,77 @@ test_weak (void)
   tlm_fixture_teardown (&fx);
 }
 
+/* ------------------------------------------------------------------ /list-model/keeps-after-batch */
+
+/* After a batch that moves more rows than a view shows, the list keeps for a moment
+ * (VCT_LIST_MODEL_KEEP_MS) the objects a view held and the objects of the positions it
+ * held, made in an idle before the next frame:
+ * a view's next layout, which binds its window again, then neither finalizes the rows it
+ * drops nor makes the ones it asks for (a tenth of that frame for a reversed list of
+ * 10 000 rows, BENCHMARKS.md "Session 13"). Then they go; with the list, at once. */
+static void
+test_keeps_after_batch (void)
+{
+  enum { N = 300, WINDOW = 50 };
+  TlmFixture fx;
+  GListModel *list;
+  VctRow *rows[WINDOW];
+  guint old_finalized = 0, new_finalized = 0, last_finalized = 0;
+  g_autofree char *forward = vct_test_photos_json_ordered (1, N, FALSE);
+  g_autofree char *reversed = vct_test_photos_json_ordered (1, N, TRUE);
+
+  tlm_fixture_setup (&fx);
+  list = G_LIST_MODEL (fx.list);
+  tlm_load_json (&fx, forward);
+  settle_loop (NULL);
+
+  /* A view's window: the first rows, held across a reload that reverses them. */
+  for (guint i = 0; i < WINDOW; i++)
+    {
+      rows[i] = tlm_get (list, i);
+      g_object_weak_ref (G_OBJECT (rows[i]), tlm_count_weak_notify, &old_finalized);
+    }
+  tlm_load_json (&fx, reversed);
+  iterate_pending (NULL);   /* the batch's settle */
+
+  /* The view binds its window again: it drops what it held, finalized later... */
+  for (guint i = 0; i < WINDOW; i++)
+    g_clear_object (&rows[i]);
+  g_assert_cmpuint (old_finalized, ==, 0);
+  /* ...and reads the rows now there, made already and kept too. */
+  for (guint i = 0; i < WINDOW; i++)
+    {
+      VctRow *row = tlm_get (list, i);
+
+      g_assert_cmpint (tlm_row_id (row), ==, N - (gint64) i);
+      g_object_weak_ref (G_OBJECT (row), tlm_count_weak_notify, &new_finalized);
+      g_object_unref (row);
+    }
+  g_assert_cmpuint (new_finalized, ==, 0);
+
+  /* A moment later both go. */
+  wait_int_at_least (NULL, (gint *) &old_finalized, WINDOW);
+  wait_int_at_least (NULL, (gint *) &new_finalized, WINDOW);
+  g_assert_cmpuint (old_finalized, ==, WINDOW);
+  g_assert_cmpuint (new_finalized, ==, WINDOW);
+
+  /* What a batch keeps goes with the list. */
+  for (guint i = 0; i < WINDOW; i++)
+    {
+      rows[i] = tlm_get (list, i);
+      g_object_weak_ref (G_OBJECT (rows[i]), tlm_count_weak_notify, &last_finalized);
+    }
+  tlm_load_json (&fx, forward);
+  iterate_pending (NULL);
+  for (guint i = 0; i < WINDOW; i++)
+    g_clear_object (&rows[i]);
+  g_assert_cmpuint (last_finalized, ==, 0);
+  g_clear_object (&fx.base.model);
+  fx.list = NULL;
+  g_assert_cmpuint (last_finalized, ==, WINDOW);
+  tlm_fixture_teardown (&fx);
+}
+
 /* ------------------------------------------------------------------ /list-model/sections */
 
 static void
@@ -2740,6 +2811,7 @@ main (int argc, char **argv)
   g_test_add_func ("/list-model/drop-in-notify", test_drop_in_notify);
   g_test_add_func ("/list-model/weak", test_weak);
   g_test_add_func ("/list-model/duplicate-ids", test_duplicate_ids);
+  g_test_add_func ("/list-model/keeps-after-batch", test_keeps_after_batch);
   g_test_add_func ("/list-model/sections/photos", test_sections_photos);
   g_test_add_func ("/list-model/sections/feed", test_sections_feed);
   g_test_add_func ("/list-model/feed/kept-headers", test_feed_kept_headers);

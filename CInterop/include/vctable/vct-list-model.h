@@ -37,10 +37,14 @@ G_BEGIN_DECLS
  *
  * Every position has its own row object, made on demand by g_list_model_get_item() and
  * held weakly: the list keeps no row alive, so a reload of 100 000 photos makes no
- * 100 000 objects. An object is never at two positions, even when a document repeats an
- * id. A view holding an object gets it back at the row's new position after a reload:
- * moved rows follow the diff, which pairs the k-th row with an id before the reload with
- * the k-th row with that id after it. An object nobody holds may be handed out again,
+ * 100 000 objects. (For a moment after a reload that moves many rows, 100 ms or until
+ * the next one, the list holds the row objects alive then and those of the positions
+ * a view held before it, so that the view's next layout neither finalizes nor makes
+ * them: an object a view drops then is finalized a little later, on the list's context
+ * thread.) An object is never at two positions, even when a document repeats an id. A
+ * view holding an object gets it back at the row's new position after a reload: moved
+ * rows follow the diff, which pairs the k-th row with an id before the reload with the
+ * k-th row with that id after it. An object nobody holds may be handed out again,
  * for another row, while a reload is being emitted.
  *
  * Signals and `notify` are emitted on the list's context thread (the thread-default

@@ -88,6 +88,9 @@ private func makeCoreTable() -> VctCore {
         end?.pointee = UInt32(clamping: section.end)
         return UInt32(clamping: section.index)
     },
+    list_settle: { core, keep in
+        Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().settle(keeping: keep!)
+    },
     table_dispose: { core in
         Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().dispose()
     },

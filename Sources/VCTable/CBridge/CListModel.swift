@@ -38,6 +38,9 @@ final class CListModel: @unchecked Sendable {
         /// identity added later gets its object back (a Python program holding a row
         /// across a reload that drops it and one that restores it).
         var orphans = FlatCarry.Orphans()
+        /// The positions whose objects lived before the last batch, until its settle
+        /// (`settle(keeping:)`).
+        var unsettled: [Int] = []
     }
 
     /// A batch part way through its emission.
@@ -302,8 +305,15 @@ final class CListModel: @unchecked Sendable {
     /// `nil` when another thread began emitting meanwhile (after waiting for its end: the
     /// caller asks again).
     private func make(_ model: any RowViewModel, _ role: RowRole, at position: Int, emitting: Bool) -> UnsafeMutableRawPointer? {
-        let made = ObjectPointer(raw: CRow.makeObject(
-            model, kinds: list.kinds, role: role, active: !emitting, probeOwner: emitting ? self : nil))
+        // Made active when no batch is emitted, with the weak reference its slot keeps too.
+        let (made, reference): (ObjectPointer, WeakObject?)
+        if emitting {
+            made = ObjectPointer(raw: CRow.makeObject(model, kinds: list.kinds, role: role, active: false, probeOwner: self))
+            reference = nil
+        } else {
+            let active = CRow.makeActiveObject(model, kinds: list.kinds, role: role)
+            (made, reference) = (ObjectPointer(raw: active.object), active.reference)
+        }
         // `active`: whether the object is a position's own (subscribed now), not a probe.
         let (result, extra, active, sweep, wait) = state.withLock {
             state -> (ObjectPointer?, ObjectPointer?, Bool, Bool, EmissionTable?) in
@@ -313,7 +323,7 @@ final class CListModel: @unchecked Sendable {
             if let live = Self.slot(at: place, in: state)?.get() { return (ObjectPointer(raw: live), made, false, false, nil) }
             guard state.emission != nil else {
                 guard position < state.slots.count else { return (made, nil, true, false, nil) }
-                state.slots[position] = WeakObject(made.raw)
+                state.slots[position] = reference ?? WeakObject(made.raw)
                 state.stored += 1
                 return (made, nil, true, state.stored >= state.sweepAt, nil)
             }
@@ -450,6 +460,19 @@ final class CListModel: @unchecked Sendable {
 
         var made = MadeObjects()
         if !emitted.isEmpty, let listObject = object.withLock({ $0 })?.get() {
+            // What the last batch kept goes first: while this one is emitted, only the
+            // objects someone holds are alive (a carried one shows its old row until
+            // the batch's end re-points it). When the batch moves more rows than a view
+            // shows, the positions of those are the window of rows a view showed, which
+            // the batch's settle fills (a smaller batch is not worth the scan, and with
+            // no row shown before it, as at a first load, there is nothing to settle).
+            _vct_list_model_release_kept(listObject)
+            var settles = false
+            if emitted.reduce(0, { $0 + $1.removed + $1.added }) > FlatEmission.runCost {
+                let before = Self.livePositions(in: oldSlots)
+                settles = !before.isEmpty
+                if settles { state.withLock { $0.unsettled = before } }
+            }
             var transition = FlatTransition(from: old, to: new)
             // Begun before the emission is and ended once the list reads as the new one:
             // get_item on another thread waits for that whenever it finds an emission.
@@ -504,6 +527,7 @@ final class CListModel: @unchecked Sendable {
             // Freeing an array of slots costs the loop as much as copying it.
             releaseOffLoop(&retiredSlots, replacingWith: [], count: retiredSlots.count)
             table.end()
+            if settles { _vct_list_model_settle_later(listObject) }
             g_object_unref(listObject)
             for object in dropped { g_object_unref(object) }
         } else {
@@ -515,6 +539,58 @@ final class CListModel: @unchecked Sendable {
         made.forEach { _, object in g_object_unref(object) }
         refresh(carried.repoint, in: new, slots: slots)
         sweepIfDue()
+    }
+
+    /// At most this many objects alive before a batch are kept after it: a view holds a
+    /// window of rows (GTK 4.8 some 200 for 30 in view); a program that holds far more is
+    /// not one, and keeping them would cost more than it saves.
+    static let keepLimit = 2_048
+
+    /// After a batch, in an idle before the next frame (`_vct_list_model_settle_later`):
+    /// adds to `keep` a reference to each object alive before the batch or now (the rows
+    /// a view took while the batch was emitted: GTK 4.8 lays out the rows around where
+    /// the row it kept in view went), and to the object of each position that held one
+    /// before (made now if need be). The list keeps them for a moment
+    /// (`VCT_LIST_MODEL_KEEP_MS`): a view binds its rows again at its next layout, and
+    /// the objects it drops there are not finalized inside that frame, nor the ones it
+    /// asks for made there.
+    func settle(keeping keep: UnsafeMutablePointer<GPtrArray>) {
+        let before = state.withLock { state in
+            defer { state.unsettled = [] }
+            return state.unsettled
+        }
+        // The list's own slots are only read here: a copy held while `item(at:)` stores
+        // an object would copy them all.
+        let held = state.withLock { $0.slots }.withUnsafeBufferPointer { slots in
+            var held = 0
+            for slot in slots {
+                guard let object = slot?.get() else { continue }
+                g_ptr_array_add(keep, object)
+                held += 1
+                if held > Self.keepLimit { return held }
+            }
+            return held
+        }
+        guard held <= Self.keepLimit else { return }
+        for position in before {
+            guard let object = item(at: position) else { break }
+            g_ptr_array_add(keep, object)
+        }
+    }
+
+    /// The positions of `slots` whose objects live; none when more than `keepLimit` do.
+    /// (Slots of dead objects wait for the next sweep: up to 4 096 of them, each a
+    /// `GWeakRef` read here.)
+    private static func livePositions(in slots: [WeakObject?]) -> [Int] {
+        var positions: [Int] = []
+        let tooMany = slots.withUnsafeBufferPointer { slots in
+            for index in slots.indices where slots[index]?.isAlive == true {
+                positions.append(index)
+                if positions.count > keepLimit { return true }
+            }
+            return false
+        }
+        return tooMany ? [] : positions
     }
 
     /// Re-points the live objects at `positions` (rows moved or updated) to the view

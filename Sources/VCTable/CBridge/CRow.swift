@@ -69,6 +69,19 @@ final class CRow: @unchecked Sendable {
         return object
     }
 
+    /// `makeObject` made active, and the weak reference its core keeps, for a list slot
+    /// to keep too (one `GWeakRef` per object, not two: each costs a lock to make and to
+    /// clear at finalization).
+    static func makeActiveObject(
+        _ row: any RowViewModel, kinds: RowKindRegistry, role: RowRole
+    ) -> (object: UnsafeMutableRawPointer, reference: WeakObject) {
+        let core = CRow(row, kinds: kinds, role: role, probeOwner: nil)
+        let object = _vct_row_new(classId(of: row), Unmanaged.passRetained(core).toOpaque())!
+        let reference = WeakObject(object)
+        core.activate(object: object, reference: reference)
+        return (object, reference)
+    }
+
     /// Subscribes to the view model's changes, if not yet done; `object` is this core's,
     /// and `reference` a weak reference to it to keep (a list slot's), if there is one.
     func activate(object pointer: UnsafeMutableRawPointer, reference: WeakObject? = nil) {

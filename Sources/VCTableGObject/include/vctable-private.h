@@ -96,6 +96,10 @@ typedef struct {
   gpointer    (*list_get_item)     (gpointer core, guint position);
   guint       (*list_get_n_sections) (gpointer core);
   guint       (*list_get_section)  (gpointer core, guint position, guint *start, guint *end);
+  /* After a batch (_vct_list_model_settle_later): adds to @keep a reference to each row
+   * object to keep for a moment (those alive now, and the objects of the positions that
+   * held live ones before the batch, made now if need be). */
+  void        (*list_settle)       (gpointer core, GPtrArray *keep);
 
   /* VctTableModel: CTableModel. */
   void        (*table_dispose)     (gpointer core);
@@ -262,6 +266,18 @@ G_GNUC_INTERNAL void _vct_list_model_emit_items_changed (gpointer list, guint po
 /* vct-list-model.c: VctListModel::changes-done on @list: a batch's runs and its rows'
  * notifies are all out. */
 G_GNUC_INTERNAL void _vct_list_model_emit_changes_done (gpointer list);
+
+/* vct-list-model.c: after a batch was emitted, on the list's context thread: runs the
+ * core's list_settle from an idle source (before the next frame) and keeps what it gives
+ * for VCT_LIST_MODEL_KEEP_MS, until the next batch is emitted, or until the list's
+ * dispose. */
+G_GNUC_INTERNAL void _vct_list_model_settle_later (gpointer list);
+
+/* vct-list-model.c: before a batch is emitted: releases what the last one kept, so that
+ * while it is emitted only the objects someone else holds live. */
+G_GNUC_INTERNAL void _vct_list_model_release_kept (gpointer list);
+
+#define VCT_LIST_MODEL_KEEP_MS 100
 
 /* VctListEmission (vct-list-emission.c): what a list's get_item answers on the thread
  * emitting a batch without calling the core: the probe objects, the objects made while
