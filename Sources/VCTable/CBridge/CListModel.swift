@@ -541,16 +541,16 @@ final class CListModel: @unchecked Sendable {
         sweepIfDue()
     }
 
-    /// At most this many objects alive before a batch are kept after it: a view holds a
-    /// window of rows (GTK 4.8 some 200 for 30 in view); a program that holds far more is
-    /// not one, and keeping them would cost more than it saves.
+    /// With more live row objects than this, a batch's settle makes no object: a view
+    /// holds a window of rows (GTK 4.8 some 200 for 30 in view); a program that holds far
+    /// more is not one, and making its positions' objects would cost more than it saves.
     static let keepLimit = 2_048
 
     /// After a batch, in an idle before the next frame (`_vct_list_model_settle_later`):
-    /// adds to `keep` a reference to each object alive before the batch or now (the rows
-    /// a view took while the batch was emitted: GTK 4.8 lays out the rows around where
-    /// the row it kept in view went), and to the object of each position that held one
-    /// before (made now if need be). The list keeps them for a moment
+    /// adds to `keep` a reference to each object alive now (those a view held through the
+    /// batch, and the rows it took while the batch was emitted: GTK 4.8 lays out the rows
+    /// around where the row it kept in view went), and to the object of each position
+    /// that held a live one before the batch (made now if need be). The list keeps them for a moment
     /// (`VCT_LIST_MODEL_KEEP_MS`): a view binds its rows again at its next layout, and
     /// the objects it drops there are not finalized inside that frame, nor the ones it
     /// asks for made there.
