@@ -75,10 +75,9 @@ final class CRow: @unchecked Sendable {
     static func makeActiveObject(
         _ row: any RowViewModel, kinds: RowKindRegistry, role: RowRole
     ) -> (object: UnsafeMutableRawPointer, reference: WeakObject) {
-        let core = CRow(row, kinds: kinds, role: role, probeOwner: nil)
-        let object = _vct_row_new(classId(of: row), Unmanaged.passRetained(core).toOpaque())!
+        let object = makeObject(row, kinds: kinds, role: role, active: false)
         let reference = WeakObject(object)
-        core.activate(object: object, reference: reference)
+        from(object: object)!.activate(object: object, reference: reference)
         return (object, reference)
     }
 
