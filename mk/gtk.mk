@@ -18,7 +18,8 @@
 #                      BENCH_LISTVIEW_ARGS="--reps 9 --no-selection". Then
 #                      Benchmarks/gtk/bench-probes.c (no window): what one covering
 #                      items-changed costs the list model itself, GTK's probes included,
-#                      against a GListStore (BENCH_PROBES_ARGS="--rows 10000,100000 --reps 9")
+#                      and what a bound label's read of a held row's title costs, against a
+#                      GListStore of BenchRow (BENCH_PROBES_ARGS="--rows 10000,100000 --reps 9")
 #                      Then Benchmarks/gtk/bench-fling.c: a fling through 10 000 photo rows
 #                      with their thumbnails from a loopback server, VCTable's image
 #                      pipeline against a naive loader, one process each

@@ -16,6 +16,10 @@
  * - anchor: a GListStore of N GObjects; a change is one g_list_store_splice (0, N, N) of
  *   the same objects permuted; the figure is the splice's duration (handler included).
  *
+ * After each change, a bound label's read: every held row's "title" read as a GBinding reads
+ * it (g_object_get_property), VCTable's row objects against the anchor's BenchRow (a final
+ * GObject whose title is a char *), per read.
+ *
  * Repetitions alternate the permutation and its inverse; medians; ratios VCTable/anchor.
  * Nothing fails on timing: the program exits non-zero only when a reload fails, the list
  * has the wrong length, or a held row shows another row's title.
@@ -29,10 +33,12 @@
 
 #include <vctable.h>
 
+#include "bench-row.h"
 #include "bench-serve.h"
 #include "bench-support.h"
 
 #define HELD 200
+#define READ_PASSES 20
 
 typedef struct
 {
@@ -64,6 +70,24 @@ on_items_changed (GListModel *list,
       probing->held[i] = g_list_model_get_item (list, i);
     }
   probing->handler_us += g_get_monotonic_time () - start;
+}
+
+/* ns per read of a held row's "title", as a GBinding reads it (g_object_get_property). */
+static double
+read_ns (Probing *probing)
+{
+  gint64 start = g_get_monotonic_time ();
+
+  for (guint pass = 0; pass < READ_PASSES; pass++)
+    for (guint i = 0; i < HELD; i++)
+      {
+        GValue title = G_VALUE_INIT;
+
+        g_value_init (&title, G_TYPE_STRING);
+        g_object_get_property (probing->held[i], "title", &title);
+        g_value_unset (&title);
+      }
+  return (double) (g_get_monotonic_time () - start) * 1000.0 / (READ_PASSES * HELD);
 }
 
 static void
@@ -145,8 +169,8 @@ main (int argc, char **argv)
 
   printf ("bench-probes: a covering items-changed (a permutation of every row), the handler asking "
           "for every added item twice and holding %d rows, as GTK 4.8 does; median of %d\n", HELD, reps);
-  printf ("%9s  %14s  %14s  %7s  %15s  %15s\n", "rows", "VCTable stall", "GListStore", "ratio",
-          "VCTable / probe", "GListStore / probe");
+  printf ("%9s  %14s  %14s  %7s  %15s  %15s  %14s  %14s  %7s\n", "rows", "VCTable stall", "GListStore", "ratio",
+          "VCTable / probe", "GListStore / probe", "VCTable / read", "BenchRow / read", "ratio");
 
   sizes = g_strsplit (rows_arg, ",", -1);
   for (guint s = 0; sizes[s] != NULL; s++)
@@ -158,6 +182,8 @@ main (int argc, char **argv)
       g_autofree double *vct_probe = g_new0 (double, reps);
       g_autofree double *gls_stall = g_new0 (double, reps);
       g_autofree double *gls_probe = g_new0 (double, reps);
+      g_autofree double *vct_read = g_new0 (double, reps);
+      g_autofree double *gls_read = g_new0 (double, reps);
       g_autoptr (GRand) rand = g_rand_new_with_seed (21);
       g_autoptr (GBytes) forward_json = NULL;
       g_autoptr (GBytes) shuffled_json = NULL;
@@ -220,6 +246,7 @@ main (int argc, char **argv)
               {
                 vct_stall[rep] = worst / 1000.0;
                 vct_probe[rep] = probing.probes ? (double) probing.handler_us * 1000.0 / probing.probes : 0;
+                vct_read[rep] = read_ns (&probing);
               }
           }
         probing_clear (&probing);
@@ -233,7 +260,11 @@ main (int argc, char **argv)
         Probing probing = { .list = G_LIST_MODEL (store) };
 
         for (guint i = 0; i < n; i++)
-          in_order[i] = g_object_new (G_TYPE_OBJECT, NULL);
+          {
+            g_autofree char *title = g_strdup_printf ("photo %u", i + 1);
+
+            in_order[i] = g_object_new (BENCH_TYPE_ROW, "title", title, NULL);
+          }
         for (guint i = 0; i < n; i++)
           permuted[i] = in_order[shuffled[i] - 1];
         g_list_store_splice (store, 0, 0, (gpointer *) in_order, n);
@@ -248,16 +279,19 @@ main (int argc, char **argv)
             g_list_store_splice (store, 0, n, (gpointer *) (rep % 2 == 0 ? permuted : in_order), n);
             gls_stall[rep] = (g_get_monotonic_time () - start) / 1000.0;
             gls_probe[rep] = (double) probing.handler_us * 1000.0 / probing.probes;
+            gls_read[rep] = read_ns (&probing);
           }
         probing_clear (&probing);
         for (guint i = 0; i < n; i++)
           g_object_unref (in_order[i]);
       }
 
-      printf ("%9u  %11.2f ms  %11.2f ms  %6.2f×  %12.0f ns  %15.0f ns\n", n,
+      printf ("%9u  %11.2f ms  %11.2f ms  %6.2f×  %12.0f ns  %15.0f ns  %11.0f ns  %12.0f ns  %6.2f×\n", n,
               median (vct_stall, reps), median (gls_stall, reps),
               median (vct_stall, reps) / median (gls_stall, reps),
-              median (vct_probe, reps), median (gls_probe, reps));
+              median (vct_probe, reps), median (gls_probe, reps),
+              median (vct_read, reps), median (gls_read, reps),
+              median (vct_read, reps) / median (gls_read, reps));
     }
   return status;
 }

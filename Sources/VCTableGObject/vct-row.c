@@ -34,15 +34,71 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* The view model's name of a subclass property, on its GParamSpec. */
+/* What a subclass property reads, on its GParamSpec (property_quark): the view model's
+ * property @name, and the core's handle of that name (row_property_key, made once, so a
+ * read passes no string); or, for an image property, the URL property its image follows
+ * and the object data that holds the row's VctImage (@slot). One lookup per read. */
+typedef struct
+{
+  char     *name;   /* "albumId" for "album-id" */
+  gpointer  key;
+  GQuark    slot;   /* an image property's; 0 otherwise */
+} VctRowProperty;
+
 static GQuark
-core_name_quark (void)
+property_quark (void)
 {
   static gsize quark = 0;
 
   if (g_once_init_enter (&quark))
-    g_once_init_leave (&quark, g_quark_from_static_string ("vct-row-core-name"));
+    g_once_init_leave (&quark, g_quark_from_static_string ("vct-row-property"));
   return (GQuark) quark;
+}
+
+static VctRowProperty *
+vct_row_property_get (GParamSpec *pspec)
+{
+  return g_param_spec_get_qdata (pspec, property_quark ());
+}
+
+static void
+vct_row_property_free (gpointer data)
+{
+  VctRowProperty *property = data;
+
+  g_free (property->name);
+  g_free (property);
+}
+
+/* "albumId" for "album-id". */
+static char *
+core_name_of (const char *property)
+{
+  GString *name = g_string_sized_new (strlen (property));
+
+  for (const char *c = property; *c != '\0'; c++)
+    {
+      if (*c == '-' && c[1] != '\0')
+        g_string_append_c (name, g_ascii_toupper (*++c));
+      else
+        g_string_append_c (name, *c);
+    }
+  return g_string_free (name, FALSE);
+}
+
+/* Sets @pspec's VctRowProperty: the view model's property of kebab-case name @property,
+ * read as the image of object data @slot when @slot is not 0. */
+static void
+vct_row_property_set (GParamSpec *pspec,
+                      const char *property,
+                      GQuark      slot)
+{
+  VctRowProperty *read = g_new0 (VctRowProperty, 1);
+
+  read->name = core_name_of (property);
+  read->key = vct_core ()->row_property_key (read->name);
+  read->slot = slot;
+  g_param_spec_set_qdata_full (pspec, property_quark (), read, vct_row_property_free);
 }
 
 static void
@@ -121,37 +177,14 @@ vct_row_init (G_GNUC_UNUSED VctRow *self)
 {
 }
 
-/* The row's images: an image property's pspec names the view model's URL property it
- * follows (image_source_quark) and the object data that holds the row's VctImage
- * (image_slot_quark: the slot's own quark), made on first read. */
-static GQuark
-image_source_quark (void)
-{
-  static gsize quark = 0;
-
-  if (g_once_init_enter (&quark))
-    g_once_init_leave (&quark, g_quark_from_static_string ("vct-row-image-source"));
-  return (GQuark) quark;
-}
-
-static GQuark
-image_slot_quark (void)
-{
-  static gsize quark = 0;
-
-  if (g_once_init_enter (&quark))
-    g_once_init_leave (&quark, g_quark_from_static_string ("vct-row-image-slot"));
-  return (GQuark) quark;
-}
-
-/* The view model's string @name, or NULL (g_free it). */
+/* The view model's string of @key (row_property_key), or NULL (g_free it). */
 static char *
 vct_row_dup_core_string (VctRowPrivate *priv,
-                         const char    *name)
+                         gpointer       key)
 {
   VctCoreValue read = { VCT_CORE_VALUE_NONE, 0, FALSE, NULL };
 
-  if (priv->core == NULL || vct_core ()->row_get (priv->core, name, &read) != 1)
+  if (priv->core == NULL || vct_core ()->row_get (priv->core, key, &read) != 1)
     return NULL;
   if (read.type != VCT_CORE_VALUE_STRING)
     g_clear_pointer (&read.string, g_free);
@@ -165,17 +198,17 @@ vct_row_get_image (GObject    *object,
                    gboolean    make)
 {
   VctRowPrivate *priv = vct_row_get_instance_private (VCT_ROW (object));
-  GQuark slot = GPOINTER_TO_UINT (g_param_spec_get_qdata (pspec, image_slot_quark ()));
-  VctImage *image = g_object_get_qdata (object, slot);
+  VctRowProperty *property = vct_row_property_get (pspec);
+  VctImage *image = g_object_get_qdata (object, property->slot);
   g_autofree char *uri = NULL;
 
   if (image == NULL && !make)
     return NULL;
-  uri = vct_row_dup_core_string (priv, g_param_spec_get_qdata (pspec, image_source_quark ()));
+  uri = vct_row_dup_core_string (priv, property->key);
   if (image == NULL)
     {
       image = vct_image_new (NULL, uri);
-      g_object_set_qdata_full (object, slot, image, g_object_unref);
+      g_object_set_qdata_full (object, property->slot, image, g_object_unref);
     }
   else
     _vct_image_set_uri (image, uri);
@@ -189,24 +222,25 @@ vct_row_get_core_property (GObject    *object,
                            GValue     *value,
                            GParamSpec *pspec)
 {
-  VctRowPrivate *priv = vct_row_get_instance_private (VCT_ROW (object));
-  const char *name = g_param_spec_get_qdata (pspec, core_name_quark ());
-  GType type = G_PARAM_SPEC_VALUE_TYPE (pspec);
+  /* GObject has checked both types: no checked cast on a path a view takes per bind. */
+  VctRowPrivate *priv = vct_row_get_instance_private ((VctRow *) object);
+  VctRowProperty *property = vct_row_property_get (pspec);
+  GType type = pspec->value_type;
   VctCoreValue read = { VCT_CORE_VALUE_NONE, 0, FALSE, NULL };
 
-  if (g_param_spec_get_qdata (pspec, image_source_quark ()) != NULL)
-    {
-      g_value_set_object (value, vct_row_get_image (object, pspec, TRUE));
-      return;
-    }
-  if (name == NULL)
+  if (property == NULL)
     {
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       return;
     }
+  if (property->slot != 0)
+    {
+      g_value_set_object (value, vct_row_get_image (object, pspec, TRUE));
+      return;
+    }
   if (priv->core == NULL)
     return;  /* the default value */
-  switch (vct_core ()->row_get (priv->core, name, &read))
+  switch (vct_core ()->row_get (priv->core, property->key, &read))
     {
     case 1:
       break;
@@ -215,7 +249,7 @@ vct_row_get_core_property (GObject    *object,
     default:
       /* A declaration the Swift view model does not have: never read as a default. */
       g_critical ("%s:%s: the row's view model has no property \"%s\"",
-                  G_OBJECT_TYPE_NAME (object), pspec->name, name);
+                  G_OBJECT_TYPE_NAME (object), pspec->name, property->name);
       return;
     }
 
@@ -245,22 +279,6 @@ vct_row_get_core_property (GObject    *object,
   g_free (read.string);
 }
 
-/* "albumId" for "album-id". */
-static char *
-core_name_of (const char *property)
-{
-  GString *name = g_string_sized_new (strlen (property));
-
-  for (const char *c = property; *c != '\0'; c++)
-    {
-      if (*c == '-' && c[1] != '\0')
-        g_string_append_c (name, g_ascii_toupper (*++c));
-      else
-        g_string_append_c (name, *c);
-    }
-  return g_string_free (name, FALSE);
-}
-
 void
 _vct_row_class_install_core_properties (GObjectClass *object_class,
                                         GParamSpec  **pspecs,
@@ -270,9 +288,8 @@ _vct_row_class_install_core_properties (GObjectClass *object_class,
 
   for (guint i = 0; i < n_pspecs; i++)
     {
-      if (g_param_spec_get_qdata (pspecs[i], image_source_quark ()) == NULL)
-        g_param_spec_set_qdata_full (pspecs[i], core_name_quark (),
-                                     core_name_of (g_param_spec_get_name (pspecs[i])), g_free);
+      if (vct_row_property_get (pspecs[i]) == NULL)
+        vct_row_property_set (pspecs[i], g_param_spec_get_name (pspecs[i]), 0);
       g_object_class_install_property (object_class, i + 1, pspecs[i]);
     }
 }
@@ -285,8 +302,7 @@ _vct_row_image_property (const char *name,
                                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_autofree char *slot = g_strconcat ("vct-row-image-", name, NULL);
 
-  g_param_spec_set_qdata_full (pspec, image_source_quark (), core_name_of (url_property), g_free);
-  g_param_spec_set_qdata (pspec, image_slot_quark (), GUINT_TO_POINTER (g_quark_from_string (slot)));
+  vct_row_property_set (pspec, url_property, g_quark_from_string (slot));
   return pspec;
 }
 
@@ -347,13 +363,13 @@ _vct_row_notify (gpointer row, const char *name)
 
   for (guint i = 0; i < n_pspecs; i++)
     {
-      const char *core_name = g_param_spec_get_qdata (pspecs[i], core_name_quark ());
+      VctRowProperty *property = vct_row_property_get (pspecs[i]);
 
-      const char *image_source = g_param_spec_get_qdata (pspecs[i], image_source_quark ());
-
-      if (core_name != NULL && strcmp (core_name, name) == 0)
+      if (property == NULL || strcmp (property->name, name) != 0)
+        continue;
+      if (property->slot == 0)
         g_object_notify_by_pspec (row, pspecs[i]);
-      else if (image_source != NULL && strcmp (image_source, name) == 0)
+      else
         vct_row_get_image (row, pspecs[i], FALSE);  /* its image follows the new URL */
     }
   g_free (pspecs);

@@ -21,30 +21,37 @@ private func makeCoreTable() -> VctCore {
     row_release: { core in
         Unmanaged<CRow>.fromOpaque(core!).release()
     },
-    row_get: { core, name, value in
-        guard let core, let name, let value else { return 0 }
-        let row = Unmanaged<CRow>.fromOpaque(core).takeUnretainedValue()
-        let swiftName = String(cString: name)
-        guard let read = row.property(swiftName) else {
-            // Absent, or not a property of this view model at all: the C class declares a
-            // property the Swift type does not (Tests: RowClassPropertiesTests).
-            return row.row.propertyNames.contains(swiftName) ? 0 : -1
+    row_property_key: { name in
+        // Never released: one per property a row class declares, kept on its GParamSpec.
+        Unmanaged.passRetained(CPropertyName(String(cString: name!))).toOpaque()
+    },
+    row_get: { core, key, value in
+        guard let core, let key, let value else { return 0 }
+        // Both borrowed for the call: no retain (a bound view reads a row's properties on
+        // every bind, and an active core has a weak reference's side table, whose
+        // retains are slower).
+        let name = Unmanaged<CPropertyName>.fromOpaque(key)._withUnsafeGuaranteedRef { $0.name }
+        return Unmanaged<CRow>.fromOpaque(core)._withUnsafeGuaranteedRef { row in
+            guard let read = row.property(name) else {
+                // Absent, or not a property of this view model at all: the C class declares
+                // a property the Swift type does not (Tests: RowClassPropertiesTests).
+                return row.row.propertyNames.contains(name) ? 0 : -1
+            }
+            switch read {
+            case .string(let text):
+                value.pointee.type = VCT_CORE_VALUE_STRING
+                // withCString lends a native string's own bytes; passing `text` as a C
+                // string argument would copy them into an array first.
+                value.pointee.string = text.withCString { g_strdup($0) }
+            case .integer(let number):
+                value.pointee.type = VCT_CORE_VALUE_INT
+                value.pointee.integer = gint64(number)
+            case .boolean(let flag):
+                value.pointee.type = VCT_CORE_VALUE_BOOLEAN
+                value.pointee.boolean = flag ? 1 : 0
+            }
+            return 1
         }
-        switch read {
-        case .string(let text):
-            value.pointee.type = VCT_CORE_VALUE_STRING
-            // withCString lends a native string's own bytes; passing `text` as a C string
-            // argument would copy them into an array first (a view binding a title reads it
-            // for every row it binds).
-            value.pointee.string = text.withCString { g_strdup($0) }
-        case .integer(let number):
-            value.pointee.type = VCT_CORE_VALUE_INT
-            value.pointee.integer = gint64(number)
-        case .boolean(let flag):
-            value.pointee.type = VCT_CORE_VALUE_BOOLEAN
-            value.pointee.boolean = flag ? 1 : 0
-        }
-        return 1
     },
     row_get_kind: { core in
         Unmanaged<CRow>.fromOpaque(core!).takeUnretainedValue().kind.map { UnsafePointer($0) }

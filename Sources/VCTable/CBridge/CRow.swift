@@ -274,3 +274,13 @@ final class WeakObject: @unchecked Sendable {
         return true
     }
 }
+
+/// A view model property name as a row class declares it (`row_property_key`), made once
+/// per declared property so that a read from C passes a handle, not a C string to parse.
+final class CPropertyName: Sendable {
+    let name: String
+
+    init(_ name: String) {
+        self.name = name
+    }
+}

@@ -78,9 +78,13 @@ typedef struct {
 
   /* VctRow: the row view model behind one row object. */
   void        (*row_release)       (gpointer core);
-  /* 1: @value is set; 0: the view model's value is absent (NULL); -1: the view model has
-   * no property @name (the C and Swift declarations disagree: a bug, never a default). */
-  gint        (*row_get)           (gpointer core, const char *name, VctCoreValue *value);
+  /* A handle of the view model property name @name, for row_get: made once per declared
+   * property (vct-row.c keeps it on the GParamSpec) and never freed. Any thread. */
+  gpointer    (*row_property_key)  (const char *name);
+  /* The value of the property of handle @key: 1: @value is set; 0: the view model's value
+   * is absent (NULL); -1: the view model has no such property (the C and Swift
+   * declarations disagree: a bug, never a default). */
+  gint        (*row_get)           (gpointer core, gpointer key, VctCoreValue *value);
   const char *(*row_get_kind)      (gpointer core);
   gint        (*row_get_role)      (gpointer core);
   void        (*row_select)        (gpointer core);
