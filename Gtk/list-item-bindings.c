@@ -77,6 +77,30 @@ item_image_free (gpointer data)
   g_free (shown);
 }
 
+/* Sets @widget's tooltip to @text, if it is another. GTK 4.8's
+ * gtk_widget_set_tooltip_text() queries the tooltip again even for the same text
+ * (gtk_widget_trigger_tooltip_query: about 36 000 instructions and, on X11, a round trip
+ * for the pointer), and a row's image is shown on every bind: with it, binding the ~200
+ * rows a reversed reload moves cost the window's frame 20–30 ms (BENCHMARKS.md). */
+static void
+set_tooltip (GtkWidget  *widget,
+             const char *text)
+{
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) != 0)
+    gtk_widget_set_tooltip_text (widget, text);
+}
+
+/* Shows the icon @name in @image, if it shows another thing (an icon is looked up again
+ * on every set). */
+static void
+set_icon (GtkImage   *image,
+          const char *name)
+{
+  if (gtk_image_get_storage_type (image) != GTK_IMAGE_ICON_NAME ||
+      g_strcmp0 (gtk_image_get_icon_name (image), name) != 0)
+    gtk_image_set_from_icon_name (image, name);
+}
+
 /* Shows @image's state in @widget: the image once loaded, a placeholder while loading, a
  * glyph after a failure. The texture wraps the pixbuf's pixels (no copy) and belongs to
  * the widget: nothing of GTK's is attached to the pixbuf, whose last reference may go on
@@ -94,22 +118,22 @@ show_image (VctImage *image, GtkWidget *widget)
 
         gtk_image_set_from_paintable (GTK_IMAGE (widget), GDK_PAINTABLE (texture));
         gtk_widget_remove_css_class (widget, "dim-label");
-        gtk_widget_set_tooltip_text (widget, NULL);
+        set_tooltip (widget, NULL);
       }
       break;
 
     case VCT_IMAGE_STATE_FAILED:
-      gtk_image_set_from_icon_name (GTK_IMAGE (widget), "image-missing-symbolic");
+      set_icon (GTK_IMAGE (widget), "image-missing-symbolic");
       gtk_widget_add_css_class (widget, "dim-label");
-      gtk_widget_set_tooltip_text (widget, vct_image_get_error (image)->message);
+      set_tooltip (widget, vct_image_get_error (image)->message);
       break;
 
     case VCT_IMAGE_STATE_NONE:
     case VCT_IMAGE_STATE_LOADING:
     default:
-      gtk_image_set_from_icon_name (GTK_IMAGE (widget), "image-x-generic-symbolic");
+      set_icon (GTK_IMAGE (widget), "image-x-generic-symbolic");
       gtk_widget_add_css_class (widget, "dim-label");
-      gtk_widget_set_tooltip_text (widget, NULL);
+      set_tooltip (widget, NULL);
       break;
     }
 }

@@ -16,6 +16,11 @@
  *                                       row's image is its own photo's colour, decoded to
  *                                       the 40 px box; four reads for the whole screen; a
  *                                       reversed reload shows each row's own again
+ *   /gtk-app/photos/rebind-keeps-tooltip a reversed reload binds every row widget to
+ *                                       another row whose thumbnail is loaded too: the
+ *                                       widgets' tooltips are not set again (GTK 4.8's
+ *                                       gtk_widget_set_tooltip_text queries the tooltip
+ *                                       on every call, the window's longest cost there)
  *   /gtk-app/photos/insert-keeps-rows   a reload that inserts a row at the top: GTK 4.8
  *                                       binds every row widget below it again, with its
  *                                       row; each keeps its texture (nothing made again,
@@ -388,6 +393,49 @@ test_thumbnails (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
   g_assert_cmpuint (vct_image_loader_get_n_transfers_started (vct_image_loader_get_default ()) - started, ==, 4);
 }
 
+static void
+count_notify (G_GNUC_UNUSED GObject *widget, G_GNUC_UNUSED GParamSpec *pspec, gpointer counter)
+{
+  (*(guint *) counter)++;
+}
+
+static void
+test_rebind_keeps_tooltip (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
+{
+  g_autoptr (GPtrArray) thumbnails = g_ptr_array_new_with_free_func (g_object_unref);
+  guint tooltips_set = 0, paintables_set = 0;
+
+  app_test_wait (no_image_loading, NULL);
+  app_test_wait_frames (fx->view, 2);
+  g_assert_cmpuint (check_thumbnails (fx->view), >=, 5);
+  for (GtkWidget *row = gtk_widget_get_first_child (fx->view); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *thumbnail = app_test_find_named (row, "thumbnail", TRUE);
+
+      if (thumbnail == NULL)
+        continue;
+      g_assert_null (gtk_widget_get_tooltip_text (thumbnail));
+      g_signal_connect (thumbnail, "notify::tooltip-text", G_CALLBACK (count_notify), &tooltips_set);
+      g_signal_connect (thumbnail, "notify::paintable", G_CALLBACK (count_notify), &paintables_set);
+      g_ptr_array_add (thumbnails, g_object_ref (thumbnail));
+    }
+
+  /* Every row moves: each widget shows another photo, loaded from the memory cache. */
+  source.reversed = TRUE;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fx->window), "win.reload", NULL));
+  app_test_wait (first_row_is, fx);
+  app_test_wait (no_image_loading, NULL);
+  app_test_wait_frames (fx->view, 2);
+  g_assert_cmpuint (check_thumbnails (fx->view), >=, 5);
+  g_assert_cmpuint (paintables_set, >=, 5);   /* the widgets were bound again */
+  g_assert_cmpuint (tooltips_set, ==, 0);
+  for (guint i = 0; i < thumbnails->len; i++)
+    {
+      g_signal_handlers_disconnect_by_data (g_ptr_array_index (thumbnails, i), &tooltips_set);
+      g_signal_handlers_disconnect_by_data (g_ptr_array_index (thumbnails, i), &paintables_set);
+    }
+}
+
 /* The texture each row widget in view shows, by the row's title (references). */
 static GHashTable *
 textures_by_title (GtkWidget *view)
@@ -459,6 +507,8 @@ main (int argc, char **argv)
   ADD ("/gtk-app/photos/error-dialog", test_error_dialog);
   ADD ("/gtk-app/photos/reversed-reload", test_reversed_reload);
   g_test_add ("/gtk-app/photos/thumbnails", Fixture, "thumbnails", fixture_set_up, test_thumbnails, fixture_tear_down);
+  g_test_add ("/gtk-app/photos/rebind-keeps-tooltip", Fixture, "thumbnails", fixture_set_up, test_rebind_keeps_tooltip,
+              fixture_tear_down);
   g_test_add ("/gtk-app/photos/insert-keeps-rows", Fixture, "thumbnails", fixture_set_up, test_insert_keeps_rows,
               fixture_tear_down);
   return g_test_run ();
