@@ -372,6 +372,19 @@ check_thumbnails (GtkWidget *view)
   return checked;
 }
 
+/* Reloads the rows reversed (every row moves) and waits until the rows show, their
+ * thumbnails loaded and drawn; then each shown row must show its own photo's. */
+static void
+reverse_and_wait_for_thumbnails (Fixture *fx)
+{
+  source.reversed = TRUE;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fx->window), "win.reload", NULL));
+  app_test_wait (first_row_is, fx);
+  app_test_wait (no_image_loading, NULL);
+  app_test_wait_frames (fx->view, 2);
+  g_assert_cmpuint (check_thumbnails (fx->view), >=, 5);
+}
+
 static void
 test_thumbnails (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
 {
@@ -384,12 +397,7 @@ test_thumbnails (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
   g_assert_cmpuint (vct_image_loader_get_n_transfers_started (vct_image_loader_get_default ()) - started, ==, 4);
 
   /* Every row moves: each shows its own photo's thumbnail still (cache hits). */
-  source.reversed = TRUE;
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fx->window), "win.reload", NULL));
-  app_test_wait (first_row_is, fx);
-  app_test_wait (no_image_loading, NULL);
-  app_test_wait_frames (fx->view, 2);
-  g_assert_cmpuint (check_thumbnails (fx->view), >=, 5);
+  reverse_and_wait_for_thumbnails (fx);
   g_assert_cmpuint (vct_image_loader_get_n_transfers_started (vct_image_loader_get_default ()) - started, ==, 4);
 }
 
@@ -421,12 +429,7 @@ test_rebind_keeps_tooltip (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
     }
 
   /* Every row moves: each widget shows another photo, loaded from the memory cache. */
-  source.reversed = TRUE;
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fx->window), "win.reload", NULL));
-  app_test_wait (first_row_is, fx);
-  app_test_wait (no_image_loading, NULL);
-  app_test_wait_frames (fx->view, 2);
-  g_assert_cmpuint (check_thumbnails (fx->view), >=, 5);
+  reverse_and_wait_for_thumbnails (fx);
   g_assert_cmpuint (paintables_set, >=, 5);   /* the widgets were bound again */
   g_assert_cmpuint (tooltips_set, ==, 0);
   for (guint i = 0; i < thumbnails->len; i++)
