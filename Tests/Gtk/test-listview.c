@@ -580,6 +580,11 @@ test_selection_follows (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
   guint chosen = 5;
 
   gtk_single_selection_set_autoselect (selection, FALSE);
+  /* Out of focus's way: when the window becomes active (the X server's focus-in comes
+   * when it comes), GTK moves the focus into the list and selects the row it focuses,
+   * whatever the model (seen as a selection at 0 after the reversal, in about half the
+   * runs of a release build). What is tested is the selection model's own following. */
+  gtk_widget_set_can_focus (fx->view, FALSE);
   gtk_list_view_set_model (GTK_LIST_VIEW (fx->view), GTK_SELECTION_MODEL (selection));
   gtk_single_selection_set_selected (selection, chosen);
   g_autoptr (VctRow) selected = g_list_model_get_item (list, chosen);
