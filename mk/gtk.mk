@@ -15,7 +15,8 @@
 #                      (BENCH_LISTVIEW_ROWS): a GtkListView over VCTable's list against the
 #                      same view over a GListStore changed by splices, five reload shapes
 #                      (BENCHMARKS.md, "GtkListView against a GListStore");
-#                      BENCH_LISTVIEW_ARGS="--reps 9 --no-selection". Then
+#                      BENCH_LISTVIEW_ARGS="--reps 9 --no-selection" for every size,
+#                      BENCH_LISTVIEW_ARGS_10000 (and _N for another size) after it. Then
 #                      Benchmarks/gtk/bench-probes.c (no window): what one covering
 #                      items-changed costs the list model itself, GTK's probes included,
 #                      and what a bound label's read of a held row's title costs, against a
@@ -32,6 +33,10 @@
 BENCH_GTK_ARGS ?= --reps 5
 BENCH_LISTVIEW_ARGS ?= --reps 5
 BENCH_LISTVIEW_ROWS ?= 10000 100000 1000000
+# At 10 000 rows a rep costs a fraction of a second and both sides' stalls are GTK's own
+# relayout frame, a few ms that the machine's noise moves by a tenth or more: more reps,
+# and a second GListStore in the same run whose ratio to the first is that noise.
+BENCH_LISTVIEW_ARGS_10000 ?= --reps 25 --control
 BENCH_PROBES_ARGS ?= --rows 10000,100000,1000000 --reps 7
 BENCH_FLING_ARGS ?= --rows 10000 --urls 500 --per-frame 12 --latency-ms 10
 # Under Xvfb GTK's GL is Mesa's llvmpipe, a CPU renderer (bench-fling.c); =gl measures it.
@@ -73,10 +78,9 @@ bench-gtk: deps
 bench-gtk-run: bench-gtk-build
 	@scripts/bench-machine.sh $(SWIFT)
 	$(XVFB_BENCH) build/bench-window --demo build/vctable-demo $(BENCH_GTK_ARGS)
-	@for rows in $(BENCH_LISTVIEW_ROWS); do \
-	    echo "$(XVFB_BENCH) build/bench-listview --rows $$rows $(BENCH_LISTVIEW_ARGS)"; \
-	    $(XVFB_BENCH) build/bench-listview --rows $$rows $(BENCH_LISTVIEW_ARGS) || exit 1; \
-	done
+	@$(foreach rows,$(BENCH_LISTVIEW_ROWS),\
+	    echo "$(XVFB_BENCH) build/bench-listview --rows $(rows) $(BENCH_LISTVIEW_ARGS) $(BENCH_LISTVIEW_ARGS_$(rows))" && \
+	    $(XVFB_BENCH) build/bench-listview --rows $(rows) $(BENCH_LISTVIEW_ARGS) $(BENCH_LISTVIEW_ARGS_$(rows)) && ) true
 	build/bench-probes $(BENCH_PROBES_ARGS)
 	GSK_RENDERER=$(BENCH_FLING_RENDERER) $(XVFB_BENCH) build/bench-fling $(BENCH_FLING_ARGS)
 
@@ -84,7 +88,7 @@ bench-gtk-quick: bench-gtk-build
 	@passed=0; failed=0; \
 	if $(XVFB_BENCH) build/bench-window --demo build/vctable-demo --rows 10000 --reps 1; \
 	then passed=$$((passed + 1)); else failed=$$((failed + 1)); fi; \
-	if $(XVFB_BENCH) build/bench-listview --rows 10000 --reps 1; \
+	if $(XVFB_BENCH) build/bench-listview --rows 10000 --reps 1 --control; \
 	then passed=$$((passed + 1)); else failed=$$((failed + 1)); fi; \
 	if build/bench-probes --rows 10000 --reps 1; \
 	then passed=$$((passed + 1)); else failed=$$((failed + 1)); fi; \

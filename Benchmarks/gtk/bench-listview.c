@@ -49,10 +49,13 @@
  * as "blank" instead of failing the run.
  *
  * Repetitions are interleaved (one of each side per round, the order alternating);
- * medians. Nothing fails on timing. Exits non-zero when something is wrong: the rows are
+ * medians. --control adds a third window, a second GListStore changed as the first, to the
+ * same interleave: its stall against the first's (the notes' "control") is what the
+ * machine's noise alone makes of a ratio in this run, so a ratio near 1.0 can be read
+ * against it. Nothing fails on timing. Exits non-zero when something is wrong: the rows are
  * never shown within a generous guard, the model reports an error, or a GLib/GTK warning or
  * critical is logged. Run under a display (xvfb-run -a), GTK_A11Y=none:
- *   bench-listview [--rows N] [--reps N] [--no-selection] [--no-relayout] [--verbose]
+ *   bench-listview [--rows N] [--reps N] [--no-selection] [--no-relayout] [--control] [--verbose]
  *                  [--shapes reverse,shuffle,mixed,insert-top,edit] [--guard-ms MS]
  * --verbose prints every sample (stderr); the guard (default 120 s + 0.2 ms per row) bounds
  * every wait.
@@ -341,6 +344,7 @@ typedef struct
 static guint visible_rows;       /* rows fully inside the view at the top, measured once */
 static gboolean relayout = TRUE; /* the GTK 4.8 relayout nudge after every change (--no-relayout) */
 static gboolean rebind_always = FALSE; /* --rebind-always: rebind a widget that keeps its row */
+static gboolean control = FALSE;       /* --control: a second GListStore, the same run's noise */
 
 /* GTK 4.8's GtkListView shows no row after a change that moves the row it keeps in view
  * (its anchor) far away, until the view scrolls (fixed by the list widgets' rewrite in
@@ -1139,7 +1143,8 @@ peak_rss_kib (void)
 static void
 usage (const char *self)
 {
-  g_printerr ("usage: %s [--rows N] [--reps N] [--no-selection] [--no-relayout] [--rebind-always] [--verbose]\n"
+  g_printerr ("usage: %s [--rows N] [--reps N] [--no-selection] [--no-relayout] [--rebind-always] [--control]\n"
+              "       [--verbose]\n"
               "       [--shapes reverse,shuffle,mixed,insert-top,edit] [--guard-ms MS]\n", self);
   exit (2);
 }
@@ -1163,6 +1168,8 @@ main (int argc, char **argv)
         relayout = FALSE;
       else if (strcmp (argv[i], "--rebind-always") == 0)
         rebind_always = TRUE;
+      else if (strcmp (argv[i], "--control") == 0)
+        control = TRUE;
       else if (strcmp (argv[i], "--verbose") == 0)
         verbose = TRUE;
       else if (strcmp (argv[i], "--guard-ms") == 0 && i + 1 < argc)
@@ -1197,13 +1204,20 @@ main (int argc, char **argv)
   for (guint i = 0; i < n_rows; i++)
     base->ids[i] = i + 1;
 
-  Side vctable = { 0 }, anchor = { 0 };
+  Side vctable = { 0 }, anchor = { 0 }, second = { 0 };
   vctable_init (&vctable, base, no_selection);
   anchor_init (&anchor, base, no_selection);
-  Side *sides[2] = { &vctable, &anchor };
+  Side *sides[3] = { &vctable, &anchor, &second };
+  guint n_sides = 2;
+  if (control)
+    {
+      anchor_init (&second, base, no_selection);
+      second.name = "GListStore (control)";
+      n_sides = 3;
+    }
 
   /* The first frames; how many rows the view shows at the top. */
-  for (guint s = 0; s < 2; s++)
+  for (guint s = 0; s < n_sides; s++)
     {
       ShowWait wait = { sides[s], base };
       wait_paint (sides[s]);
@@ -1218,26 +1232,26 @@ main (int argc, char **argv)
   guint edit_position = visible_rows / 2;
   g_autofree char *renderer = g_strdup (G_OBJECT_TYPE_NAME (gtk_native_get_renderer (GTK_NATIVE (vctable.window))));
 
-  Sample *samples[2][N_SHAPES] = { { NULL } };
+  Sample *samples[3][N_SHAPES] = { { NULL } };
   for (guint s = 0; s < N_SHAPES; s++)
     {
       if (!wanted[s])
         continue;
       Doc *other = doc_for_shape (base, (Shape) s, edit_position);
-      samples[0][s] = g_new0 (Sample, reps);
-      samples[1][s] = g_new0 (Sample, reps);
+      for (guint side = 0; side < n_sides; side++)
+        samples[side][s] = g_new0 (Sample, reps);
       for (guint r = 0; r < reps; r++)
         {
           gboolean forward = r % 2 == 0;
           Doc *to = forward ? other : base;
-          for (guint k = 0; k < 2; k++)
+          for (guint k = 0; k < n_sides; k++)
             {
-              guint side = (k + r) % 2;   /* the order alternates */
+              guint side = (k + r) % n_sides;   /* the order rotates */
               samples[side][s][r] = measure (sides[side], (Shape) s, forward, to);
             }
         }
       if (reps % 2 == 1)   /* back to the base, untimed */
-        for (guint side = 0; side < 2; side++)
+        for (guint side = 0; side < n_sides; side++)
           measure (sides[side], (Shape) s, FALSE, base);
       doc_free (other);
     }
@@ -1313,6 +1327,14 @@ main (int argc, char **argv)
       if (v.top_max > 0 || a.top_max > 0)
         g_string_append_printf (notes, "; first row in view after the change: VCTable %u–%u, GListStore %u–%u",
                                 v.top_min, v.top_max, a.top_min, a.top_max);
+      if (control)
+        {
+          Summary c = summarize (samples[2][s], reps);
+          g_autofree char *c_stall = format_ms (c.stall);
+          g_autofree char *c_ratio = format_ratio (c.stall, a.stall);
+          g_string_append_printf (notes, "; control (a second GListStore): %s, %s the first's",
+                                  c_stall, c_ratio);
+        }
       g_string_append_c (notes, '\n');
     }
   printf ("%s", notes->str);
