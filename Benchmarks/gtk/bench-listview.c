@@ -1143,9 +1143,9 @@ peak_rss_kib (void)
 static void
 usage (const char *self)
 {
-  g_printerr ("usage: %s [--rows N] [--reps N] [--no-selection] [--no-relayout] [--rebind-always] [--control]\n"
-              "       [--verbose]\n"
-              "       [--shapes reverse,shuffle,mixed,insert-top,edit] [--guard-ms MS]\n", self);
+  g_printerr ("usage: %s [--rows N] [--reps N] [--no-selection] [--no-relayout] [--rebind-always]\n"
+              "       [--control] [--verbose] [--shapes reverse,shuffle,mixed,insert-top,edit] [--guard-ms MS]\n",
+              self);
   exit (2);
 }
 
