@@ -372,17 +372,24 @@ check_thumbnails (GtkWidget *view)
   return checked;
 }
 
-/* Reloads the rows reversed (every row moves) and waits until the rows show, their
- * thumbnails loaded and drawn; then each shown row must show its own photo's. */
+/* Waits until no row's image is loading and the rows are drawn; then each shown row must
+ * show its own photo's thumbnail. */
+static void
+wait_for_thumbnails (Fixture *fx)
+{
+  app_test_wait (no_image_loading, NULL);
+  app_test_wait_frames (fx->view, 2);
+  g_assert_cmpuint (check_thumbnails (fx->view), >=, 5);
+}
+
+/* Reloads the rows reversed (every row moves) and waits for their thumbnails. */
 static void
 reverse_and_wait_for_thumbnails (Fixture *fx)
 {
   source.reversed = TRUE;
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fx->window), "win.reload", NULL));
   app_test_wait (first_row_is, fx);
-  app_test_wait (no_image_loading, NULL);
-  app_test_wait_frames (fx->view, 2);
-  g_assert_cmpuint (check_thumbnails (fx->view), >=, 5);
+  wait_for_thumbnails (fx);
 }
 
 static void
@@ -390,9 +397,7 @@ test_thumbnails (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
 {
   guint64 started = fx->transfers_started;
 
-  app_test_wait (no_image_loading, NULL);
-  app_test_wait_frames (fx->view, 2);
-  g_assert_cmpuint (check_thumbnails (fx->view), >=, 5);
+  wait_for_thumbnails (fx);
   /* One read per file, however many rows show it. */
   g_assert_cmpuint (vct_image_loader_get_n_transfers_started (vct_image_loader_get_default ()) - started, ==, 4);
 
@@ -413,9 +418,7 @@ test_rebind_keeps_tooltip (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
   g_autoptr (GPtrArray) thumbnails = g_ptr_array_new_with_free_func (g_object_unref);
   guint tooltips_set = 0, paintables_set = 0;
 
-  app_test_wait (no_image_loading, NULL);
-  app_test_wait_frames (fx->view, 2);
-  g_assert_cmpuint (check_thumbnails (fx->view), >=, 5);
+  wait_for_thumbnails (fx);
   for (GtkWidget *row = gtk_widget_get_first_child (fx->view); row != NULL; row = gtk_widget_get_next_sibling (row))
     {
       GtkWidget *thumbnail = app_test_find_named (row, "thumbnail", TRUE);
@@ -477,9 +480,7 @@ test_insert_keeps_rows (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
   source.n = 1001;
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fx->window), "win.reload", NULL));
   app_test_wait (first_row_is, fx);
-  app_test_wait (no_image_loading, NULL);
-  app_test_wait_frames (fx->view, 2);
-  g_assert_cmpuint (check_thumbnails (fx->view), >=, 5);
+  wait_for_thumbnails (fx);
   g_assert_cmpstr (app_test_row_label (fx->view, 1, "title"), ==, "photo 1");
 
   /* The rows in view before and after show the texture they showed. */
