@@ -298,7 +298,7 @@ _vct_list_emission_lazy_probe (VctListEmission *emission,
     {
       /* Only the list holds it: it shows @position from now on, its view model read if
        * someone reads it (CRow.showPending). */
-      if (g_atomic_int_get (&((GObject *) probe->object)->ref_count) != 1)
+      if (_vct_object_is_shared (probe->object))
         return NULL;
       vct_core ()->row_show_pending (probe->core, position);
       probe->position = position;

@@ -82,7 +82,7 @@ final class CListModel: @unchecked Sendable {
                 g_object_ref(current.object)
                 return current.object
             }
-            if UnsafeMutablePointer<GObject>(OpaquePointer(current.object)).pointee.ref_count == 1 {
+            if _vct_object_is_shared(current.object) == 0 {
                 current.core.repoint(to: model)
                 current.position = index
                 table.setProbe(key, current)
@@ -158,7 +158,7 @@ final class CListModel: @unchecked Sendable {
             guard key < Int(VCT_LIST_EMISSION_PROBE_CLASSES), let core = CRow.from(object: object) else { return nil }
             var dropped: UnsafeMutableRawPointer?
             if let current = table.probe(key) {
-                if UnsafeMutablePointer<GObject>(OpaquePointer(current.object)).pointee.ref_count > 1 {
+                if _vct_object_is_shared(current.object) != 0 {
                     resolveNow(current)
                     keep(current.object, at: current.position)
                 } else {
@@ -176,7 +176,7 @@ final class CListModel: @unchecked Sendable {
             for key in 0 ..< Int(VCT_LIST_EMISSION_PROBE_CLASSES) {
                 guard let probe = table.probe(key) else { continue }
                 table.setProbe(key, nil)
-                let held = UnsafeMutablePointer<GObject>(OpaquePointer(probe.object)).pointee.ref_count > 1
+                let held = _vct_object_is_shared(probe.object) != 0
                 if held { resolveNow(probe) }
                 if held, table.made(at: probe.position) == nil {
                     keep(probe.object, at: probe.position)
@@ -501,7 +501,7 @@ final class CListModel: @unchecked Sendable {
                 let dropped = state.emission!.settleProbes()
                 var held: [(position: Int, object: UnsafeMutableRawPointer)] = []
                 state.emission!.made.forEach { position, object in
-                    guard UnsafeMutablePointer<GObject>(OpaquePointer(object)).pointee.ref_count > 1,
+                    guard _vct_object_is_shared(object) != 0,
                         position < state.emission!.newSlots.count,
                         state.emission!.newSlots[position]?.isAlive != true
                     else { return }

@@ -424,6 +424,15 @@ G_GNUC_INTERNAL void _vct_object_notify      (gpointer object, const char *prope
 G_GNUC_INTERNAL void _vct_object_emit        (gpointer object, const char *signal);
 G_GNUC_INTERNAL void _vct_object_emit_object (gpointer object, const char *signal, gpointer argument);
 
+/* Whether anyone but the caller holds @object (a GObject): its reference count, read
+ * atomically as GObject itself reads and writes it, is above one. The Swift core asks this
+ * of its row objects; a plain read of `ref_count` from Swift would be a data race. */
+static inline gboolean
+_vct_object_is_shared (gconstpointer object)
+{
+  return g_atomic_int_get (&((GObject *) object)->ref_count) > 1;
+}
+
 /* vct-object.c: a heap GWeakRef to @object, for Swift (which cannot lay out the
  * GWeakRef union itself): _vct_weak_ref_get returns a strong reference or NULL. */
 G_GNUC_INTERNAL GWeakRef *_vct_weak_ref_new  (gpointer object);
