@@ -29,7 +29,8 @@ CFLAGS    ?= -O2 -g
 DEMO_CFLAGS = -std=c11 -Wall -Wextra -Werror $(CFLAGS)
 PKG       = PKG_CONFIG_PATH=$(STAGE)/lib/pkgconfig pkg-config
 
-.PHONY: all deps build run test lint swift-test c-test demo demo-test examples stage install install-lib install-programs clean
+.PHONY: all deps build run test lint swift-test swift-test-build swift-test-run c-test c-test-run demo demo-test demo-test-run \
+        examples examples-build examples-run stage install install-lib install-programs clean
 
 all: build
 
@@ -53,7 +54,45 @@ run: deps
 	elif [ -t 0 ] && [ -t 1 ]; then build/vctable-demo $(ARGS); \
 	else build/vctable-demo --once $(ARGS); fi
 
-test: lint swift-test c-test demo-test examples gi-test gtk-test gtk-app-test docs bench-build bench-quick bench-gtk-quick
+# `make test`: every suite, in three steps, the slow-by-nature runs left to `make test-long`
+# (valgrind over every program, the benchmarks' quick runs), which CI runs beside it:
+#   1. lint (seconds);
+#   2. test-build: one build of what the suites run, one step at a time (they share .build):
+#      the Swift tests, the staged library with its GIR and typelib, vctable-demo, the examples;
+#   3. test-suites: the suites TEST_JOBS at a time (default: one per core), each one's output
+#      printed whole when it ends (make's --output-sync), then "time: SUITE took N s"; every
+#      suite runs even when one fails. `make test` then says how long it took.
+TEST_JOBS ?= $(shell nproc)
+# Longest first, so the last to start is a short one. The GTK suites share one job: each
+# starts Xvfb servers (xvfb-run -a), which pick their display numbers racily.
+TEST_SUITES = swift-test-run c-test-run gtk-suites-run demo-test-run gi-test-run docs-run examples-run
+test: deps
+	@start=$$(date +%s); status=0; \
+	$(MAKE) --no-print-directory lint && $(MAKE) --no-print-directory test-build || status=$$?; \
+	echo "time: lint and test-build took $$(( $$(date +%s) - start )) s"; \
+	[ $$status = 0 ] && $(MAKE) --no-print-directory -k -j$(TEST_JOBS) --output-sync=target \
+	    VALGRIND=later BIN_DIR="$(BIN_DIR)" $(addprefix timed-,$(TEST_SUITES)) || status=1; \
+	echo "time: make test took $$(( $$(date +%s) - start )) s"; \
+	exit $$status
+
+test-build: deps swift-test-build stage demo examples-build gi-test-deps gtk-deps docs-deps
+
+# timed-SUITE: runs `make SUITE` and says how long it took (kept with its output).
+timed-%:
+	@start=$$(date +%s); status=0; $(MAKE) --no-print-directory $* || status=$$?; \
+	echo "time: $* took $$(( $$(date +%s) - start )) s"; exit $$status
+
+# What CI runs beside `make test` (.ci/run): slow by nature, and what `make test` leaves out.
+#   test-valgrind   the C tests, the demo's scripted sessions and vctable-gtk's window under
+#                   valgrind (memcheck: 0 errors, nothing definitely lost), each program once;
+#   bench-quick, bench-gtk-quick   every benchmark section run to its end on small sizes.
+.PHONY: test-build test-long test-valgrind
+test-long: test-valgrind bench-quick bench-gtk-quick
+
+test-valgrind: stage demo gtk-deps
+	VALGRIND=only Tests/C/run.sh $(STAGE)
+	VALGRIND=only Tests/Demo/run.sh build/vctable-demo
+	VALGRIND=only Tests/GtkApp/run.sh $(STAGE)
 
 # Source checks that the compiler does not make: no lock holds a bare function value
 # (swiftlang/swift#91348: one reabstraction thunk per withLock; scripts/check-lock-closures.py),
@@ -70,8 +109,15 @@ lint:
 # The Swift tests take under a minute; a run past SWIFT_TEST_TIMEOUT seconds is a hang
 # (RELIABILITY.md, P5) and is stopped, failing, rather than holding CI for all its time.
 SWIFT_TEST_TIMEOUT ?= 1200
-swift-test: deps
+# Each suite is SUITE (build what it needs, then run it) and SUITE-run (run it on what is
+# built: what `make test` runs in parallel once test-build is done).
+swift-test: swift-test-build
+	@$(MAKE) --no-print-directory swift-test-run
+
+swift-test-build: deps
 	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --build-tests
+
+swift-test-run:
 	timeout -k 30 $(SWIFT_TEST_TIMEOUT) $(SWIFT) test -c $(CONFIG) $(SWIFTFLAGS) --skip-build
 
 # Installs the library as distributions ship one: the file lib/libVCTable.so.$(VERSION),
@@ -137,7 +183,11 @@ stage: deps
 
 # The C API tests: GTest programs built through the installed vctable.pc, the header
 # compiled in every language mode, the exported-symbol list, then valgrind.
+# VALGRIND=later (what `make test` passes) leaves the valgrind runs to `make test-valgrind`.
 c-test: stage
+	@$(MAKE) --no-print-directory c-test-run
+
+c-test-run:
 	Tests/C/run.sh $(STAGE)
 
 # vctable-demo: a C program that uses only vctable.h, linked like any GLib library.
@@ -147,23 +197,31 @@ demo: stage
 	    $$($(PKG) --cflags --libs vctable) $$(pkg-config --cflags --libs ncursesw 2>/dev/null || echo -lncursesw)
 
 demo-test: demo
+	@$(MAKE) --no-print-directory demo-test-run
+
+demo-test-run:
 	Tests/Demo/run.sh build/vctable-demo
 
 # The README's examples, built and run so they cannot rot.
 # The Vala one through the staged vctable.vapi (mk/gir.mk): valac's own warnings are errors;
 # the C it generates is valac's, not ours, so cc compiles it with CFLAGS and -w.
 VALA_CFLAGS = $(addprefix -X ,$(CFLAGS) -w)
-examples: stage
+examples: examples-build
+	@$(MAKE) --no-print-directory examples-run
+
+examples-build: stage
 	@mkdir -p build
 	$(CC) $(DEMO_CFLAGS) -o build/list-photos Examples/list-photos.c $$($(PKG) --cflags --libs vctable)
-	cd / && env -u VCTABLE_PHOTOS_URL $(CURDIR)/build/list-photos | grep -q '^Entry ID: 5 '
 	$(CC) $(DEMO_CFLAGS) -o build/list-photos-gobject Examples/list-photos-gobject.c $$($(PKG) --cflags --libs vctable)
-	cd / && env -u VCTABLE_PHOTOS_URL $(CURDIR)/build/list-photos-gobject | grep -q '^Entry ID: 5 '
 	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --product list-photos
-	cd / && env -u VCTABLE_PHOTOS_URL $(BIN_DIR)/list-photos | grep -q '^Entry ID: 5 '
 	@scripts/ensure-deps.sh vala
 	PKG_CONFIG_PATH=$(STAGE)/lib/pkgconfig valac --fatal-warnings --cc=$(CC) $(VALA_CFLAGS) \
 	    --vapidir=$(STAGE)/share/vala/vapi --pkg=vctable -b Examples -d build -o list-photos-vala Examples/list-photos.vala
+
+examples-run:
+	cd / && env -u VCTABLE_PHOTOS_URL $(CURDIR)/build/list-photos | grep -q '^Entry ID: 5 '
+	cd / && env -u VCTABLE_PHOTOS_URL $(CURDIR)/build/list-photos-gobject | grep -q '^Entry ID: 5 '
+	cd / && env -u VCTABLE_PHOTOS_URL $(BIN_DIR)/list-photos | grep -q '^Entry ID: 5 '
 	cd / && env -u VCTABLE_PHOTOS_URL $(CURDIR)/build/list-photos-vala | grep -q '^Entry ID: 5 '
 	python3 scripts/check-readme-examples.py README.md Examples/list-photos.c \
 	    Examples/list-photos-gobject.c Examples/list-photos.py Examples/list-photos-swift/main.swift \

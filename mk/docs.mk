@@ -14,12 +14,15 @@
 DOCS_OUT     = $(CURDIR)/build/docs
 DOCS_CONTENT = $(CURDIR)/build/docs-content
 
-.PHONY: docs docs-deps
+.PHONY: docs docs-deps docs-run
 
 docs-deps:
 	@scripts/ensure-deps.sh gi-docgen
 
 docs: docs-deps stage
+	@$(MAKE) --no-print-directory docs-run
+
+docs-run:
 	rm -rf $(DOCS_OUT) $(DOCS_CONTENT)
 	mkdir -p $(DOCS_CONTENT)
 	sed -e 's|@VERSION@|$(VERSION)|g' docs/reference/Vct.toml.in > $(DOCS_CONTENT)/Vct.toml

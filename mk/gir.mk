@@ -39,12 +39,17 @@ GIR_ROOT      = $(DESTDIR)$(PREFIX)
 # static and underscore-prefixed functions do not become GIR symbols.
 GIR_SOURCES   = $(CURDIR)/Sources/VCTableGObject
 
-.PHONY: gir-deps gir-install gi-test
+.PHONY: gir-deps gir-install gi-test gi-test-deps gi-test-run
 
 # Python (pytest, Tests/Python) and JavaScript (GJS, Tests/GJS) through the staged
 # typelib, with nothing but GI_TYPELIB_PATH: part of `make test`.
-gi-test: stage
+gi-test: gi-test-deps stage
+	@$(MAKE) --no-print-directory gi-test-run
+
+gi-test-deps:
 	@scripts/ensure-deps.sh pytest gjs gdk-pixbuf
+
+gi-test-run:
 	Tests/Python/run.sh $(STAGE)
 	Tests/GJS/run.sh $(STAGE)
 

@@ -28,7 +28,7 @@
 #   make bench-gtk-quick  the three on 10 000 rows, once each, and the fling on 1 000:
 #                      they must run to their end (in `make test`); their figures mean nothing
 
-.PHONY: gtk-deps gtk-app gtk-test gtk-app-test bench-gtk bench-gtk-run bench-gtk-build bench-gtk-quick
+.PHONY: gtk-deps gtk-app gtk-test gtk-app-test gtk-test-run gtk-app-test-run gtk-suites-run bench-gtk bench-gtk-run bench-gtk-build bench-gtk-quick
 
 BENCH_GTK_ARGS ?= --reps 5
 BENCH_LISTVIEW_ARGS ?= --reps 5
@@ -51,10 +51,21 @@ gtk-app: gtk-deps stage
 	$(CC) $(DEMO_CFLAGS) -o build/vctable-gtk Gtk/*.c Demo/size-option.c $$($(PKG) --cflags --libs vctable) $$(pkg-config --cflags --libs gtk4)
 
 gtk-test: gtk-deps stage
-	Tests/Gtk/run.sh $(STAGE)
+	@$(MAKE) --no-print-directory gtk-test-run
 
 gtk-app-test: gtk-deps stage
+	@$(MAKE) --no-print-directory gtk-app-test-run
+
+gtk-test-run:
+	Tests/Gtk/run.sh $(STAGE)
+
+gtk-app-test-run:
 	Tests/GtkApp/run.sh $(STAGE)
+
+# Both under Xvfb, one after the other: one job of `make test`'s parallel suites.
+gtk-suites-run:
+	@status=0; $(MAKE) --no-print-directory gtk-test-run || status=1; \
+	$(MAKE) --no-print-directory gtk-app-test-run || status=1; exit $$status
 
 bench-gtk-build: gtk-deps stage demo
 	$(CC) $(DEMO_CFLAGS) -o build/bench-window Benchmarks/gtk/bench-window.c \

@@ -29,8 +29,17 @@
 #
 # Environment: CC (default cc), CLANG / CLANGXX (default the Swift toolchain's,
 # /opt/swift/usr/bin/clang[++]), SWIFT_LIB_DIR (where libBlocksRuntime.so is),
-# VALGRIND=0 skips step 6 (then reported as a failure: a full run needs it).
+# VALGRIND picks the valgrind step:
+#   1 (default)  step 6 after step 5, as above;
+#   later        steps 1-5 only, and a note that step 6 is left to `make test-valgrind`
+#                (what `make test` does: valgrind over every program is the slow half);
+#   only         steps 3 and 6 only, the programs under valgrind VALGRIND_JOBS at a time
+#                (default: the number of cores), the last line "C-valgrind: N passed, M failed"
+#                (`make test-valgrind`, which CI runs beside `make test`);
+#   0            skips step 6, reported as a failure (a full run needs it).
 set -euo pipefail
+mode=${VALGRIND:-1}
+case $mode in 1 | 0 | later | only) ;; *) echo "run.sh: VALGRIND is 1, 0, later or only" >&2; exit 2 ;; esac
 
 if [[ $# -ne 1 ]]; then
     echo "usage: $0 PREFIX" >&2
@@ -101,6 +110,7 @@ read -r -a glib_other <<<"$(pkg-config --cflags-only-other glib-2.0 gio-2.0)"
 
 echo "== VCTable C tests against $prefix"
 
+if [[ $mode != only ]]; then # steps 1-2: not under VALGRIND=only
 # ------------------------------------------------------------------ 1. header
 hc=$build/header-check.c
 cat >"$hc" <<'EOF'
@@ -370,6 +380,7 @@ else
     fail "symbols: the functions vctable.h and its headers declare are the list's vct_* entries"
 fi
 
+fi # steps 1-2
 # ------------------------------------------------------------------ 3. build
 programs=()
 for src in "$here"/test-*.c; do
@@ -390,6 +401,7 @@ else
 fi
 echo "built   ${programs[*]}"
 
+if [[ $mode != only ]]; then # step 4: not under VALGRIND=only
 # ------------------------------------------------------------------ 4. SONAME
 soversion=$(sed -n 's/^SOVERSION *= *//p' "$root/Makefile")
 version=$(sed -n 's/^VERSION *= *//p' "$root/Makefile")
@@ -443,6 +455,7 @@ else
     fail "library: the typelib names $libdir/$soname"
 fi
 
+fi # step 4
 # ------------------------------------------------------------------ 5. run
 workdir=$(mktemp -d "${TMPDIR:-/tmp}/vctable-c-tests.XXXXXX")
 trap 'rm -rf "$workdir"' EXIT
@@ -487,6 +500,7 @@ run_program() {
     return $status
 }
 
+if [[ $mode != only ]]; then # step 5's runs: not under VALGRIND=only
 for name in "${programs[@]}"; do
     log=$logs/$name.log
     if run_program "$name" "$log"; then
@@ -533,18 +547,36 @@ if [[ " ${programs[*]} " == *" test-factory "* ]]; then
     fi
 fi
 
+fi # step 5
 # ------------------------------------------------------------------ 6. valgrind
-if [[ ${VALGRIND:-1} == 0 ]]; then
+# valgrind_program NAME: build/NAME under memcheck; its log in LOG/NAME.valgrind.log and
+# "STATUS PASSED FAILED" in LOG/NAME.valgrind.result (so several can run at once).
+valgrind_program() {
+    local name=$1 status=0
+    run_program "$name" "$logs/$name.valgrind.log" env G_SLICE=always-malloc G_DEBUG=gc-friendly VCT_TEST_UNDER_VALGRIND=1 \
+        valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
+        --show-leak-kinds=definite --trace-children=yes --num-callers=30 \
+        --suppressions="$here/valgrind.supp" || status=$?
+    echo "$status $cases_passed $cases_failed" >"$logs/$name.valgrind.result"
+}
+if [[ $mode == 0 ]]; then
     fail "valgrind: skipped (VALGRIND=0)"
+elif [[ $mode == later ]]; then
+    echo "note    valgrind: left to \`make test-valgrind\` (VALGRIND=later)"
 elif ! command -v valgrind >/dev/null 2>&1; then
     fail "valgrind: not installed (apt-get install valgrind)"
 else
+    jobs_max=1
+    [[ $mode != only ]] || jobs_max=${VALGRIND_JOBS:-$(nproc)}
+    for name in "${programs[@]}"; do
+        while [[ $(jobs -rp | wc -l) -ge $jobs_max ]]; do wait -n || true; done
+        valgrind_program "$name" &
+    done
+    wait
     for name in "${programs[@]}"; do
         log=$logs/$name.valgrind.log
-        if run_program "$name" "$log" env G_SLICE=always-malloc G_DEBUG=gc-friendly VCT_TEST_UNDER_VALGRIND=1 \
-                valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
-                --show-leak-kinds=definite --trace-children=yes --num-callers=30 \
-                --suppressions="$here/valgrind.supp"; then
+        read -r status cases_passed cases_failed <"$logs/$name.valgrind.result"
+        if [[ $status -eq 0 ]]; then
             pass "valgrind: $name ($cases_passed cases)"
         else
             show_log "$log"
@@ -559,5 +591,7 @@ if [[ $failed -ne 0 ]]; then
     printf '  %s\n' "${failures[@]}"
     echo "logs: $logs"
 fi
-echo "C-tests: $passed passed, $failed failed"
+runner=C-tests
+[[ $mode != only ]] || runner=C-valgrind
+echo "$runner: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

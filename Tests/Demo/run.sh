@@ -18,6 +18,10 @@
 #      photo's detail); songs (pick, start, next, back, Esc dismissing)
 #   3. scripted sessions under valgrind (photos, feed, songs): 0 errors, 0 definitely lost
 #
+# VALGRIND picks the parts: 1 (default) all three; later, 1 and 2 with a note that 3 is left
+# to `make test-valgrind` (what `make test` does); only, part 3 alone, its last line
+# "demo-valgrind: N passed, M failed" (`make test-valgrind`, run by CI beside `make test`).
+#
 # The feed's days are dates in TZ, set to UTC here.
 #
 # Every demo run is bounded by `timeout`; every wait on the screen is a bounded poll.
@@ -139,7 +143,11 @@ expect_stderr() {
 
 TITLE="title: MVVM Table View Example"
 
+MODE=${VALGRIND:-1}
+case $MODE in 1 | later | only) ;; *) echo "run.sh: VALGRIND is 1, later or only" >&2; exit 2 ;; esac
+
 # ---------------------------------------------------------------- 1. scripted sessions
+if [ "$MODE" != only ]; then # parts 1 and 2 (up to the HTTP server, which part 3 needs too)
 
 echo "# scripted sessions: the bundled fixture"
 if [ -r "$FIXTURE" ]; then
@@ -231,11 +239,17 @@ row 99998: Entry ID: 99999 | photo 99999 | album 2000
 row 99999: Entry ID: 100000 | photo 100000 | album 2000
 title: photo 100000"
 
+fi # parts 1 and 2, up to the HTTP server
+
 echo "# scripted sessions: loopback HTTP"
 python3 "$HERE/photos_server.py" "$TMP/port" &
 SERVER_PID=$!
 for _ in $(seq 100); do [ -s "$TMP/port" ] && break; sleep 0.05; done
 PORT=$(cat "$TMP/port" 2>/dev/null || true)
+[ -z "$PORT" ] || BASE=http://127.0.0.1:$PORT
+if [ "$MODE" = only ]; then
+    [ -n "$PORT" ] || fail "the test HTTP server did not start"
+else # parts 1 and 2, from the HTTP server on
 if [ -z "$PORT" ]; then
     fail "the test HTTP server did not start"
 else
@@ -850,10 +864,14 @@ else
     T kill-server >/dev/null 2>&1 || true
 fi
 
+fi # parts 1 and 2, from the HTTP server on
+
 # ---------------------------------------------------------------- 3. valgrind
 
 echo "# valgrind"
-if ! command -v valgrind >/dev/null 2>&1; then
+if [ "$MODE" = later ]; then
+    echo "note: the valgrind sessions are left to \`make test-valgrind\` (VALGRIND=later)"
+elif ! command -v valgrind >/dev/null 2>&1; then
     fail "valgrind is not installed"
 else
     # valgrind_session NAME INPUT ARGS...: the demo under memcheck; definite leaks are errors.
@@ -923,5 +941,7 @@ else
 fi
 
 echo "# took $(( $(date +%s) - START )) s"
-echo "demo-tests: $passed passed, $failed failed"
+runner=demo-tests
+[ "$MODE" != only ] || runner=demo-valgrind
+echo "$runner: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

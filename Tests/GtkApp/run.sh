@@ -9,10 +9,16 @@
 # "gtk-app-tests: N passed, M failed" (GTest cases, skipped ones not counted, and the
 # valgrind run below).
 #
+# VALGRIND=later leaves the valgrind run of test-window to `make test-valgrind` (what
+# `make test` does); VALGRIND=only builds test-window and runs it under valgrind alone, the
+# last line "gtk-app-valgrind: N passed, M failed" (`make test-valgrind`, run by CI).
+#
 # test-window saves the three screenshots in $VCT_GTK_SCREENSHOTS_DIR (default
 # build/gtk-app-tests/screenshots); to refresh the committed ones:
 #   VCT_GTK_SCREENSHOTS_DIR=$PWD/docs/screenshots Tests/GtkApp/run.sh PREFIX
 set -euo pipefail
+mode=${VALGRIND:-1}
+case $mode in 1 | later | only) ;; *) echo "run.sh: VALGRIND is 1, later or only" >&2; exit 2 ;; esac
 
 [[ $# -eq 1 && -d $1 ]] || { echo "usage: $0 PREFIX" >&2; exit 2; }
 prefix=$(cd "$1" && pwd)
@@ -35,9 +41,16 @@ passed=0
 failed=0
 # shellcheck source=Tests/Gtk/xvfb-tap.sh
 . "$root/Tests/Gtk/xvfb-tap.sh"
-for source in "$here"/test-*.c; do
-    xvfb_tap_run "$build" "$(basename "$source" .c)" "$source" "$here/app-test.c" "${app_sources[@]}" "$root/Tests/C/common/vct-test.c"
-done
+if [[ $mode == only ]]; then
+    rm -f "$build/test-window"
+    # shellcheck disable=SC2046
+    ${CC:-cc} -std=c11 -Wall -Wextra -Werror -O1 -g -o "$build/test-window" "$here/test-window.c" "$here/app-test.c" \
+        "${app_sources[@]}" "$root/Tests/C/common/vct-test.c" $(pkg-config --cflags --libs vctable gtk4) -lpthread || true
+else
+    for source in "$here"/test-*.c; do
+        xvfb_tap_run "$build" "$(basename "$source" .c)" "$source" "$here/app-test.c" "${app_sources[@]}" "$root/Tests/C/common/vct-test.c"
+    done
+fi
 # The window closes cleanly under valgrind: every screen loaded and shown, a reload done, then
 # the window destroyed and its models finalized (test-window's /gtk-app/window/screens and
 # its teardown; /closes, which leaves a file:// reload in flight as the process ends, is
@@ -45,7 +58,9 @@ done
 # definitely lost, through GLib's and GTK's own suppressions and valgrind.supp here (the
 # caches of fontconfig and Mesa, each named). Cairo rendering and no GL: GL drivers under
 # valgrind are slow and noisy, and VCTable draws nothing itself.
-if [[ -x $build/test-window ]] && command -v valgrind >/dev/null 2>&1; then
+if [[ $mode == later ]]; then
+    echo "note    valgrind: test-window is left to \`make test-valgrind\` (VALGRIND=later)"
+elif [[ -x $build/test-window ]] && command -v valgrind >/dev/null 2>&1; then
     log=$build/valgrind-test-window.log
     status=0
     (cd / && GTK_A11Y=none GSK_RENDERER=cairo GDK_DEBUG=gl-disable VCT_TEST_UNDER_VALGRIND=1 \
@@ -67,5 +82,7 @@ else
     failed=$((failed + 1))
     echo "FAILED  valgrind: test-window was not built, or valgrind is missing"
 fi
-echo "gtk-app-tests: $passed passed, $failed failed"
+runner=gtk-app-tests
+[[ $mode != only ]] || runner=gtk-app-valgrind
+echo "$runner: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]
