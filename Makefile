@@ -59,9 +59,12 @@ run: deps
 #   1. lint (seconds);
 #   2. test-build: one build of what the suites run, one step at a time (they share .build):
 #      the Swift tests, the staged library with its GIR and typelib, vctable-demo, the examples;
-#   3. test-suites: the suites TEST_JOBS at a time (default: one per core), each one's output
-#      printed whole when it ends (make's --output-sync), then "time: SUITE took N s"; every
-#      suite runs even when one fails. `make test` then says how long it took.
+#   3. the suites, TEST_JOBS at a time (default: one per core), each one's output printed
+#      whole when it ends (make's --output-sync), then "time: SUITE took N s"; every suite
+#      runs even when one fails. `make test` then says how long it took.
+# Tests/C's test-longevity, which times its operations, is left to `make soak` (full size,
+# alone: CI's reliability-ci) and `make test-valgrind`: two suites at once on two cores make
+# its first tenth and its last run under different loads.
 TEST_JOBS ?= $(shell nproc)
 # Longest first, so the last to start is a short one. The GTK suites share one job: each
 # starts Xvfb servers (xvfb-run -a), which pick their display numbers racily.
@@ -71,7 +74,7 @@ test: deps
 	$(MAKE) --no-print-directory lint && $(MAKE) --no-print-directory test-build || status=$$?; \
 	echo "time: lint and test-build took $$(( $$(date +%s) - start )) s"; \
 	[ $$status = 0 ] && $(MAKE) --no-print-directory -k -j$(TEST_JOBS) --output-sync=target \
-	    VALGRIND=later BIN_DIR="$(BIN_DIR)" $(addprefix timed-,$(TEST_SUITES)) || status=1; \
+	    VALGRIND=later C_TESTS_EXCLUDE=test-longevity BIN_DIR="$(BIN_DIR)" $(addprefix timed-,$(TEST_SUITES)) || status=1; \
 	echo "time: make test took $$(( $$(date +%s) - start )) s"; \
 	exit $$status
 

@@ -37,6 +37,9 @@
 #                (default: the number of cores), the last line "C-valgrind: N passed, M failed"
 #                (`make test-valgrind`, which CI runs beside `make test`);
 #   0            skips step 6, reported as a failure (a full run needs it).
+# C_TESTS_EXCLUDE names programs (test-longevity ...) to leave out of every step: `make test`
+# leaves out test-longevity, whose time per operation is measured, not a shared machine's
+# load; `make soak` runs it at full size, alone, and `make test-valgrind` under valgrind.
 set -euo pipefail
 mode=${VALGRIND:-1}
 case $mode in 1 | 0 | later | only) ;; *) echo "run.sh: VALGRIND is 1, 0, later or only" >&2; exit 2 ;; esac
@@ -385,6 +388,10 @@ fi # steps 1-2
 programs=()
 for src in "$here"/test-*.c; do
     name=$(basename "$src" .c)
+    if [[ " ${C_TESTS_EXCLUDE:-} " == *" $name "* ]]; then
+        echo "note    $name: left out (C_TESTS_EXCLUDE)"
+        continue
+    fi
     if run_logged "$logs/build-$name.log" "$CC" -std=c11 -Wall -Wextra -Werror -I"$here" \
             "$src" "$here/common/vct-test.c" -o "$build/$name" "${vct_cflags[@]}" "${vct_libs[@]}" -lpthread; then
         programs+=("$name")
