@@ -5,37 +5,27 @@
  *
  * The model is the Swift core's FeedViewModel behind CScreen
  * (Sources/VCTable/CBridge/CFeedModel.swift), which forwards each of its observables
- * and events here, as a notify or a signal, on the context thread. The functions below
- * check their arguments and call the core through its table (vctable-private.h); the
- * properties read those functions. It implements VctScreen (vct-screen.c), whose four
- * properties it overrides and whose did-error it emits.
+ * and events here, as a notify or a signal, on the context thread. A VctScreenObject:
+ * VctScreen, the core's lifetime and the reads through it are vct-screen-object.c's;
+ * this file has the feed's own property, signal and functions.
  */
 
-#include <vctable.h>
-
-#include "vctable-private.h"
+#include "vct-screen-object.h"
 
 struct _VctFeedModel
 {
-  GObject parent_instance;
-
-  gpointer core;
+  VctScreenObject screen;
 };
 
-static void vct_feed_model_screen_init (VctScreenInterface *iface);
-
 G_DEFINE_FINAL_TYPE_WITH_CODE (VctFeedModel, vct_feed_model, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (VCT_TYPE_SCREEN, vct_feed_model_screen_init))
+                               G_IMPLEMENT_INTERFACE (VCT_TYPE_SCREEN, _vct_screen_object_screen_init))
 
 /* The feed's own properties, then VctScreen's (overridden). */
 enum {
   PROP_0,
   PROP_LIST_HIDDEN,
   N_PROPS,
-  PROP_TITLE = N_PROPS,
-  PROP_LOADING,
-  PROP_LAST_ERROR,
-  PROP_LIST
+  PROP_TITLE = N_PROPS  /* then VctScreen's four, overridden (vct-screen-object.c) */
 };
 
 static GParamSpec *properties[N_PROPS];
@@ -49,51 +39,18 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void
-vct_feed_model_dispose (GObject *object)
-{
-  VctFeedModel *self = VCT_FEED_MODEL (object);
-
-  if (self->core != NULL)
-    vct_core ()->core_dispose (self->core);
-
-  G_OBJECT_CLASS (vct_feed_model_parent_class)->dispose (object);
-}
-
-static void
-vct_feed_model_finalize (GObject *object)
-{
-  VctFeedModel *self = VCT_FEED_MODEL (object);
-
-  if (self->core != NULL)
-    vct_core ()->core_release (g_steal_pointer (&self->core));
-
-  G_OBJECT_CLASS (vct_feed_model_parent_class)->finalize (object);
-}
-
-static void
 vct_feed_model_get_property (GObject    *object,
                              guint       prop_id,
                              GValue     *value,
                              GParamSpec *pspec)
 {
-  VctFeedModel *self = VCT_FEED_MODEL (object);
+  if (_vct_screen_object_get_property (object, prop_id, PROP_TITLE, value))
+    return;
 
   switch (prop_id)
     {
-    case PROP_TITLE:
-      g_value_take_string (value, vct_feed_model_dup_title (self));
-      break;
-    case PROP_LOADING:
-      g_value_set_boolean (value, vct_feed_model_is_loading (self));
-      break;
-    case PROP_LAST_ERROR:
-      g_value_take_boxed (value, vct_screen_dup_last_error (VCT_SCREEN (self)));
-      break;
     case PROP_LIST_HIDDEN:
-      g_value_set_boolean (value, vct_feed_model_is_list_hidden (self));
-      break;
-    case PROP_LIST:
-      g_value_set_object (value, vct_feed_model_get_list (self));
+      g_value_set_boolean (value, vct_feed_model_is_list_hidden (VCT_FEED_MODEL (object)));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -106,9 +63,8 @@ vct_feed_model_class_init (VctFeedModelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->dispose = vct_feed_model_dispose;
-  object_class->finalize = vct_feed_model_finalize;
   object_class->get_property = vct_feed_model_get_property;
+  _vct_screen_object_class_init (object_class, PROP_TITLE);
 
   /**
    * VctFeedModel:list-hidden: (getter is_list_hidden)
@@ -122,12 +78,6 @@ vct_feed_model_class_init (VctFeedModelClass *klass)
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  /* VctScreen's (documented there), notified by the core by name. */
-  g_object_class_override_property (object_class, PROP_TITLE, "title");
-  g_object_class_override_property (object_class, PROP_LOADING, "loading");
-  g_object_class_override_property (object_class, PROP_LAST_ERROR, "last-error");
-  g_object_class_override_property (object_class, PROP_LIST, "list");
 
   /**
    * VctFeedModel::open-detail:
@@ -146,50 +96,6 @@ vct_feed_model_class_init (VctFeedModelClass *klass)
 static void
 vct_feed_model_init (G_GNUC_UNUSED VctFeedModel *self)
 {
-}
-
-/* ------------------------------------------------------------------ VctScreen */
-
-static void
-vct_feed_model_screen_reload (VctScreen *screen)
-{
-  vct_feed_model_reload (VCT_FEED_MODEL (screen));
-}
-
-static VctListModel *
-vct_feed_model_screen_get_list (VctScreen *screen)
-{
-  return vct_feed_model_get_list (VCT_FEED_MODEL (screen));
-}
-
-static char *
-vct_feed_model_screen_dup_title (VctScreen *screen)
-{
-  return vct_feed_model_dup_title (VCT_FEED_MODEL (screen));
-}
-
-static gboolean
-vct_feed_model_screen_is_loading (VctScreen *screen)
-{
-  return vct_feed_model_is_loading (VCT_FEED_MODEL (screen));
-}
-
-static GError *
-vct_feed_model_screen_dup_last_error (VctScreen *screen)
-{
-  VctFeedModel *self = VCT_FEED_MODEL (screen);
-
-  return self->core != NULL ? vct_core ()->screen_dup_last_error (self->core) : NULL;
-}
-
-static void
-vct_feed_model_screen_init (VctScreenInterface *iface)
-{
-  iface->reload = vct_feed_model_screen_reload;
-  iface->get_list = vct_feed_model_screen_get_list;
-  iface->dup_title = vct_feed_model_screen_dup_title;
-  iface->is_loading = vct_feed_model_screen_is_loading;
-  iface->dup_last_error = vct_feed_model_screen_dup_last_error;
 }
 
 /* ------------------------------------------------------------ the functions */
@@ -211,7 +117,7 @@ vct_feed_model_new (VctFeedService *service)
   g_return_val_if_fail (VCT_IS_FEED_SERVICE (service), NULL);
   g_return_val_if_fail (_vct_feed_service_get_core (service) != NULL, NULL);
 
-  return vct_core ()->feed_model_new (_vct_feed_service_get_core (service));
+  return vct_core ()->screen_new (VCT_SCREEN_KIND_FEED, _vct_feed_service_get_core (service));
 }
 
 /**
@@ -225,7 +131,7 @@ vct_feed_model_new (VctFeedService *service)
 VctFeedModel *
 vct_feed_model_factory_instance (void)
 {
-  return vct_core ()->feed_model_new_factory ();
+  return vct_core ()->screen_new (VCT_SCREEN_KIND_FEED, NULL);
 }
 
 /**
@@ -243,9 +149,9 @@ char *
 vct_feed_model_dup_title (VctFeedModel *model)
 {
   g_return_val_if_fail (VCT_IS_FEED_MODEL (model), NULL);
-  g_return_val_if_fail (model->core != NULL, NULL);
+  g_return_val_if_fail (model->screen.core != NULL, NULL);
 
-  return vct_core ()->feed_model_dup_title (model->core);
+  return _vct_screen_object_dup_string (model, VCT_SCREEN_VALUE_TITLE);
 }
 
 /**
@@ -262,9 +168,9 @@ gboolean
 vct_feed_model_is_loading (VctFeedModel *model)
 {
   g_return_val_if_fail (VCT_IS_FEED_MODEL (model), FALSE);
-  g_return_val_if_fail (model->core != NULL, FALSE);
+  g_return_val_if_fail (model->screen.core != NULL, FALSE);
 
-  return vct_core ()->feed_model_is_loading (model->core);
+  return _vct_screen_object_get_int (model, VCT_SCREEN_VALUE_LOADING) != 0;
 }
 
 /**
@@ -282,9 +188,9 @@ vct_feed_model_is_list_hidden (VctFeedModel *model)
 {
   /* The property's default for anything else. */
   g_return_val_if_fail (VCT_IS_FEED_MODEL (model), TRUE);
-  g_return_val_if_fail (model->core != NULL, TRUE);
+  g_return_val_if_fail (model->screen.core != NULL, TRUE);
 
-  return vct_core ()->feed_model_is_list_hidden (model->core);
+  return _vct_screen_object_get_int (model, VCT_SCREEN_VALUE_LIST_HIDDEN) != 0;
 }
 
 /**
@@ -302,9 +208,9 @@ VctListModel *
 vct_feed_model_get_list (VctFeedModel *model)
 {
   g_return_val_if_fail (VCT_IS_FEED_MODEL (model), NULL);
-  g_return_val_if_fail (model->core != NULL, NULL);
+  g_return_val_if_fail (model->screen.core != NULL, NULL);
 
-  return vct_core ()->feed_model_get_list (model->core);
+  return _vct_screen_object_get_list (model);
 }
 
 /**
@@ -317,18 +223,7 @@ void
 vct_feed_model_reload (VctFeedModel *model)
 {
   g_return_if_fail (VCT_IS_FEED_MODEL (model));
-  g_return_if_fail (model->core != NULL);
+  g_return_if_fail (model->screen.core != NULL);
 
-  vct_core ()->feed_model_reload (model->core);
-}
-
-/* ------------------------------------------------------------ the seam, for Swift */
-
-gpointer
-_vct_feed_model_new (gpointer core)
-{
-  VctFeedModel *self = g_object_new (VCT_TYPE_FEED_MODEL, NULL);
-
-  self->core = core;
-  return self;
+  _vct_screen_object_act (model, VCT_SCREEN_ACTION_RELOAD);
 }

@@ -5,27 +5,20 @@
  *
  * The model is the Swift core's SongPickerViewModel behind CScreen
  * (Sources/VCTable/CBridge/CSongPickerModel.swift), which forwards each of its
- * observables and events here, as a notify or a signal, on the context thread. The
- * functions below check their arguments and call the core through its table
- * (vctable-private.h); the properties read those functions. It implements VctScreen
- * (vct-screen.c), whose four properties it overrides and whose did-error it emits.
+ * observables and events here, as a notify or a signal, on the context thread. A
+ * VctScreenObject: VctScreen, the core's lifetime and the reads through it are
+ * vct-screen-object.c's; this file has the picker's own properties, signal and functions.
  */
 
-#include <vctable.h>
-
-#include "vctable-private.h"
+#include "vct-screen-object.h"
 
 struct _VctSongPickerModel
 {
-  GObject parent_instance;
-
-  gpointer core;
+  VctScreenObject screen;
 };
 
-static void vct_song_picker_model_screen_init (VctScreenInterface *iface);
-
 G_DEFINE_FINAL_TYPE_WITH_CODE (VctSongPickerModel, vct_song_picker_model, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (VCT_TYPE_SCREEN, vct_song_picker_model_screen_init))
+                               G_IMPLEMENT_INTERFACE (VCT_TYPE_SCREEN, _vct_screen_object_screen_init))
 
 /* The picker's own properties, then VctScreen's (overridden). */
 enum {
@@ -34,10 +27,7 @@ enum {
   PROP_BUTTON_TITLE,
   PROP_BUTTON_ENABLED,
   N_PROPS,
-  PROP_TITLE = N_PROPS,
-  PROP_LOADING,
-  PROP_LAST_ERROR,
-  PROP_LIST
+  PROP_TITLE = N_PROPS  /* then VctScreen's four, overridden (vct-screen-object.c) */
 };
 
 static GParamSpec *properties[N_PROPS];
@@ -51,28 +41,6 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void
-vct_song_picker_model_dispose (GObject *object)
-{
-  VctSongPickerModel *self = VCT_SONG_PICKER_MODEL (object);
-
-  if (self->core != NULL)
-    vct_core ()->core_dispose (self->core);
-
-  G_OBJECT_CLASS (vct_song_picker_model_parent_class)->dispose (object);
-}
-
-static void
-vct_song_picker_model_finalize (GObject *object)
-{
-  VctSongPickerModel *self = VCT_SONG_PICKER_MODEL (object);
-
-  if (self->core != NULL)
-    vct_core ()->core_release (g_steal_pointer (&self->core));
-
-  G_OBJECT_CLASS (vct_song_picker_model_parent_class)->finalize (object);
-}
-
-static void
 vct_song_picker_model_get_property (GObject    *object,
                                     guint       prop_id,
                                     GValue     *value,
@@ -80,28 +48,19 @@ vct_song_picker_model_get_property (GObject    *object,
 {
   VctSongPickerModel *self = VCT_SONG_PICKER_MODEL (object);
 
+  if (_vct_screen_object_get_property (object, prop_id, PROP_TITLE, value))
+    return;
+
   switch (prop_id)
     {
     case PROP_STATE:
       g_value_set_enum (value, vct_song_picker_model_get_state (self));
-      break;
-    case PROP_TITLE:
-      g_value_take_string (value, vct_song_picker_model_dup_title (self));
       break;
     case PROP_BUTTON_TITLE:
       g_value_set_string (value, vct_song_picker_model_get_button_title (self));
       break;
     case PROP_BUTTON_ENABLED:
       g_value_set_boolean (value, vct_song_picker_model_is_button_enabled (self));
-      break;
-    case PROP_LOADING:
-      g_value_set_boolean (value, vct_song_picker_model_is_loading (self));
-      break;
-    case PROP_LAST_ERROR:
-      g_value_take_boxed (value, vct_screen_dup_last_error (VCT_SCREEN (self)));
-      break;
-    case PROP_LIST:
-      g_value_set_object (value, vct_song_picker_model_get_list (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -114,9 +73,8 @@ vct_song_picker_model_class_init (VctSongPickerModelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->dispose = vct_song_picker_model_dispose;
-  object_class->finalize = vct_song_picker_model_finalize;
   object_class->get_property = vct_song_picker_model_get_property;
+  _vct_screen_object_class_init (object_class, PROP_TITLE);
 
   /**
    * VctSongPickerModel:state: (getter get_state)
@@ -152,12 +110,6 @@ vct_song_picker_model_class_init (VctSongPickerModelClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* VctScreen's (documented there), notified by the core by name. */
-  g_object_class_override_property (object_class, PROP_TITLE, "title");
-  g_object_class_override_property (object_class, PROP_LOADING, "loading");
-  g_object_class_override_property (object_class, PROP_LAST_ERROR, "last-error");
-  g_object_class_override_property (object_class, PROP_LIST, "list");
-
   /**
    * VctSongPickerModel::dismiss:
    * @model: the model
@@ -179,50 +131,6 @@ vct_song_picker_model_init (G_GNUC_UNUSED VctSongPickerModel *self)
 {
 }
 
-/* ------------------------------------------------------------------ VctScreen */
-
-static void
-vct_song_picker_model_screen_reload (VctScreen *screen)
-{
-  vct_song_picker_model_reload (VCT_SONG_PICKER_MODEL (screen));
-}
-
-static VctListModel *
-vct_song_picker_model_screen_get_list (VctScreen *screen)
-{
-  return vct_song_picker_model_get_list (VCT_SONG_PICKER_MODEL (screen));
-}
-
-static char *
-vct_song_picker_model_screen_dup_title (VctScreen *screen)
-{
-  return vct_song_picker_model_dup_title (VCT_SONG_PICKER_MODEL (screen));
-}
-
-static gboolean
-vct_song_picker_model_screen_is_loading (VctScreen *screen)
-{
-  return vct_song_picker_model_is_loading (VCT_SONG_PICKER_MODEL (screen));
-}
-
-static GError *
-vct_song_picker_model_screen_dup_last_error (VctScreen *screen)
-{
-  VctSongPickerModel *self = VCT_SONG_PICKER_MODEL (screen);
-
-  return self->core != NULL ? vct_core ()->screen_dup_last_error (self->core) : NULL;
-}
-
-static void
-vct_song_picker_model_screen_init (VctScreenInterface *iface)
-{
-  iface->reload = vct_song_picker_model_screen_reload;
-  iface->get_list = vct_song_picker_model_screen_get_list;
-  iface->dup_title = vct_song_picker_model_screen_dup_title;
-  iface->is_loading = vct_song_picker_model_screen_is_loading;
-  iface->dup_last_error = vct_song_picker_model_screen_dup_last_error;
-}
-
 /* ------------------------------------------------------------ the functions */
 
 /**
@@ -242,7 +150,7 @@ vct_song_picker_model_new (VctSongService *service)
   g_return_val_if_fail (VCT_IS_SONG_SERVICE (service), NULL);
   g_return_val_if_fail (_vct_song_service_get_core (service) != NULL, NULL);
 
-  return vct_core ()->song_picker_model_new (_vct_song_service_get_core (service));
+  return vct_core ()->screen_new (VCT_SCREEN_KIND_SONG_PICKER, _vct_song_service_get_core (service));
 }
 
 /**
@@ -256,7 +164,7 @@ vct_song_picker_model_new (VctSongService *service)
 VctSongPickerModel *
 vct_song_picker_model_factory_instance (void)
 {
-  return vct_core ()->song_picker_model_new_factory ();
+  return vct_core ()->screen_new (VCT_SCREEN_KIND_SONG_PICKER, NULL);
 }
 
 /**
@@ -272,9 +180,9 @@ VctSongPickerState
 vct_song_picker_model_get_state (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), VCT_SONG_PICKER_STATE_PICKING);
-  g_return_val_if_fail (model->core != NULL, VCT_SONG_PICKER_STATE_PICKING);
+  g_return_val_if_fail (model->screen.core != NULL, VCT_SONG_PICKER_STATE_PICKING);
 
-  return (VctSongPickerState) vct_core ()->song_picker_model_get_state (model->core);
+  return (VctSongPickerState) _vct_screen_object_get_int (model, VCT_SCREEN_VALUE_STATE);
 }
 
 /**
@@ -290,9 +198,9 @@ char *
 vct_song_picker_model_dup_title (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), NULL);
-  g_return_val_if_fail (model->core != NULL, NULL);
+  g_return_val_if_fail (model->screen.core != NULL, NULL);
 
-  return vct_core ()->song_picker_model_dup_title (model->core);
+  return _vct_screen_object_dup_string (model, VCT_SCREEN_VALUE_TITLE);
 }
 
 /**
@@ -308,9 +216,18 @@ const char *
 vct_song_picker_model_get_button_title (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), NULL);
-  g_return_val_if_fail (model->core != NULL, NULL);
+  g_return_val_if_fail (model->screen.core != NULL, NULL);
 
-  return vct_core ()->song_picker_model_get_button_title ();
+  /* The same text for every picker (the original's constant), interned once. */
+  static const char *button_title = NULL;
+
+  if (g_once_init_enter (&button_title))
+    {
+      g_autofree char *title = _vct_screen_object_dup_string (model, VCT_SCREEN_VALUE_BUTTON_TITLE);
+
+      g_once_init_leave (&button_title, g_intern_string (title));
+    }
+  return button_title;
 }
 
 /**
@@ -326,9 +243,9 @@ gboolean
 vct_song_picker_model_is_button_enabled (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), FALSE);
-  g_return_val_if_fail (model->core != NULL, FALSE);
+  g_return_val_if_fail (model->screen.core != NULL, FALSE);
 
-  return vct_core ()->song_picker_model_is_button_enabled (model->core);
+  return _vct_screen_object_get_int (model, VCT_SCREEN_VALUE_BUTTON_ENABLED) != 0;
 }
 
 /**
@@ -346,9 +263,9 @@ gboolean
 vct_song_picker_model_is_loading (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), FALSE);
-  g_return_val_if_fail (model->core != NULL, FALSE);
+  g_return_val_if_fail (model->screen.core != NULL, FALSE);
 
-  return vct_core ()->song_picker_model_is_loading (model->core);
+  return _vct_screen_object_get_int (model, VCT_SCREEN_VALUE_LOADING) != 0;
 }
 
 /**
@@ -365,9 +282,9 @@ VctListModel *
 vct_song_picker_model_get_list (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), NULL);
-  g_return_val_if_fail (model->core != NULL, NULL);
+  g_return_val_if_fail (model->screen.core != NULL, NULL);
 
-  return vct_core ()->song_picker_model_get_list (model->core);
+  return _vct_screen_object_get_list (model);
 }
 
 /**
@@ -380,9 +297,9 @@ void
 vct_song_picker_model_reload (VctSongPickerModel *model)
 {
   g_return_if_fail (VCT_IS_SONG_PICKER_MODEL (model));
-  g_return_if_fail (model->core != NULL);
+  g_return_if_fail (model->screen.core != NULL);
 
-  vct_core ()->song_picker_model_reload (model->core);
+  _vct_screen_object_act (model, VCT_SCREEN_ACTION_RELOAD);
 }
 
 /**
@@ -399,9 +316,9 @@ gboolean
 vct_song_picker_model_start (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), FALSE);
-  g_return_val_if_fail (model->core != NULL, FALSE);
+  g_return_val_if_fail (model->screen.core != NULL, FALSE);
 
-  return vct_core ()->song_picker_model_start (model->core);
+  return _vct_screen_object_act (model, VCT_SCREEN_ACTION_START);
 }
 
 /**
@@ -419,9 +336,9 @@ gboolean
 vct_song_picker_model_next (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), FALSE);
-  g_return_val_if_fail (model->core != NULL, FALSE);
+  g_return_val_if_fail (model->screen.core != NULL, FALSE);
 
-  return vct_core ()->song_picker_model_next (model->core);
+  return _vct_screen_object_act (model, VCT_SCREEN_ACTION_NEXT);
 }
 
 /**
@@ -436,9 +353,9 @@ gboolean
 vct_song_picker_model_previous (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), FALSE);
-  g_return_val_if_fail (model->core != NULL, FALSE);
+  g_return_val_if_fail (model->screen.core != NULL, FALSE);
 
-  return vct_core ()->song_picker_model_previous (model->core);
+  return _vct_screen_object_act (model, VCT_SCREEN_ACTION_PREVIOUS);
 }
 
 /**
@@ -455,9 +372,9 @@ gboolean
 vct_song_picker_model_finish_song (VctSongPickerModel *model)
 {
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), FALSE);
-  g_return_val_if_fail (model->core != NULL, FALSE);
+  g_return_val_if_fail (model->screen.core != NULL, FALSE);
 
-  return vct_core ()->song_picker_model_finish_song (model->core);
+  return _vct_screen_object_act (model, VCT_SCREEN_ACTION_FINISH_SONG);
 }
 
 /**
@@ -471,18 +388,7 @@ void
 vct_song_picker_model_back (VctSongPickerModel *model)
 {
   g_return_if_fail (VCT_IS_SONG_PICKER_MODEL (model));
-  g_return_if_fail (model->core != NULL);
+  g_return_if_fail (model->screen.core != NULL);
 
-  vct_core ()->song_picker_model_back (model->core);
-}
-
-/* ------------------------------------------------------------ the seam, for Swift */
-
-gpointer
-_vct_song_picker_model_new (gpointer core)
-{
-  VctSongPickerModel *self = g_object_new (VCT_TYPE_SONG_PICKER_MODEL, NULL);
-
-  self->core = core;
-  return self;
+  _vct_screen_object_act (model, VCT_SCREEN_ACTION_BACK);
 }

@@ -168,75 +168,20 @@ private func makeCoreTable() -> VctCore {
     table_get_list: { core in
         Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().list
     },
-    feed_model_new: { service in
-        UnsafeMutableRawPointer(CFeedModel.make(FeedViewModel(service: CFeedService.borrowed(service).service)))
+    screen_new: { kind, service in
+        UnsafeMutableRawPointer(CScreenKind.make(kind, service: service))
     },
-    feed_model_new_factory: {
-        UnsafeMutableRawPointer(CFeedModel.make(FeedViewModel.factoryInstance()))
+    screen_dup_string: { core, what in
+        CScreenKind.borrowed(core).string(what).flatMap(cDuplicate)
     },
-    feed_model_dup_title: { core in
-        let screen = CFeedModel.borrowed(core)
-        return cDuplicate(screen.current(screen.model.title))
+    screen_get_int: { core, what in
+        gint64(CScreenKind.borrowed(core).integer(what))
     },
-    feed_model_is_loading: { core in
-        let screen = CFeedModel.borrowed(core)
-        return screen.current(screen.model.isLoading) ? 1 : 0
+    screen_get_list: { core in
+        CScreenKind.borrowed(core).list
     },
-    feed_model_is_list_hidden: { core in
-        let screen = CFeedModel.borrowed(core)
-        return screen.current(screen.model.isListHidden) ? 1 : 0
-    },
-    feed_model_get_list: { core in
-        CFeedModel.borrowed(core).list
-    },
-    feed_model_reload: { core in
-        CFeedModel.borrowed(core).acting { $0.reload() }
-    },
-    song_picker_model_new: { service in
-        UnsafeMutableRawPointer(CSongPickerModel.make(SongPickerViewModel(service: CSongService.borrowed(service).service)))
-    },
-    song_picker_model_new_factory: {
-        UnsafeMutableRawPointer(CSongPickerModel.make(SongPickerViewModel.factoryInstance()))
-    },
-    song_picker_model_get_state: { core in
-        let screen = CSongPickerModel.borrowed(core)
-        return screen.current(screen.model.state).cValue
-    },
-    song_picker_model_dup_title: { core in
-        let screen = CSongPickerModel.borrowed(core)
-        return cDuplicate(screen.current(screen.model.title))
-    },
-    song_picker_model_get_button_title: {
-        cSongPickerButtonTitle
-    },
-    song_picker_model_is_button_enabled: { core in
-        let screen = CSongPickerModel.borrowed(core)
-        return screen.current(screen.model.isButtonEnabled) ? 1 : 0
-    },
-    song_picker_model_is_loading: { core in
-        let screen = CSongPickerModel.borrowed(core)
-        return screen.current(screen.model.isLoading) ? 1 : 0
-    },
-    song_picker_model_get_list: { core in
-        CSongPickerModel.borrowed(core).list
-    },
-    song_picker_model_reload: { core in
-        CSongPickerModel.borrowed(core).acting { $0.reload() }
-    },
-    song_picker_model_start: { core in
-        CSongPickerModel.borrowed(core).acting { $0.start() } ? 1 : 0
-    },
-    song_picker_model_next: { core in
-        CSongPickerModel.borrowed(core).acting { $0.next() } ? 1 : 0
-    },
-    song_picker_model_previous: { core in
-        CSongPickerModel.borrowed(core).acting { $0.previous() } ? 1 : 0
-    },
-    song_picker_model_finish_song: { core in
-        CSongPickerModel.borrowed(core).acting { $0.finishSong() } ? 1 : 0
-    },
-    song_picker_model_back: { core in
-        CSongPickerModel.borrowed(core).acting { $0.back() }
+    screen_act: { core, action in
+        CScreenKind.borrowed(core).act(action) ? 1 : 0
     },
     image_loader_new: { shared in
         Unmanaged.passRetained(CImageLoader(shared != 0 ? .shared : ImagePipeline())).toOpaque()

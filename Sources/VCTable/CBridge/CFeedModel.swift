@@ -17,6 +17,15 @@ extension CScreen where Model == FeedViewModel {
             _vct_object_emit_object(object, "open-detail", detail)
             g_object_unref(detail)
         }
-        return box.makeObject { _vct_feed_model_new($0) }
+        return box.makeObject { _vct_screen_object_new(VCT_SCREEN_KIND_FEED, $0) }
+    }
+}
+
+extension FeedViewModel: CScreenModel {
+    static func integer(_ what: VctScreenValue, of screen: CScreen<FeedViewModel>) -> Int64? {
+        switch what {
+        case VCT_SCREEN_VALUE_LIST_HIDDEN: screen.current(screen.model.isListHidden) ? 1 : 0
+        default: nil
+        }
     }
 }

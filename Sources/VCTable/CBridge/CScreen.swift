@@ -7,24 +7,65 @@ protocol CObjectCore: AnyObject {
     func dispose()
 }
 
-/// A screen's view model as `CScreen` reads it: what `VctScreen` needs beyond the
-/// observables each screen forwards (`FeedViewModel`, `SongPickerViewModel`).
+/// A screen's view model as `CScreen` reads it (`FeedViewModel`, `SongPickerViewModel`):
+/// what `VctScreen` reads of every screen, then the screen's own values and actions by
+/// the seam's keys (`VctScreenValue`, `VctScreenAction`), `nil` for a key it does not have.
 protocol CScreenModel: Sendable {
+    var title: Observable<String> { get }
+    var isLoading: Observable<Bool> { get }
     /// The error of the last reload delivered, or `nil` once one succeeds.
     var lastError: VCTableError? { get }
+    func reload()
+    static func integer(_ what: VctScreenValue, of screen: CScreen<Self>) -> Int64?
+    static func string(_ what: VctScreenValue, of screen: CScreen<Self>) -> String?
+    static func act(_ action: VctScreenAction, on model: Self) -> Bool?
 }
 
-extension FeedViewModel: CScreenModel {}
-extension SongPickerViewModel: CScreenModel {}
+extension CScreenModel {
+    static func string(_ what: VctScreenValue, of screen: CScreen<Self>) -> String? { nil }
+    static func act(_ action: VctScreenAction, on model: Self) -> Bool? { nil }
+}
 
-/// A screen's core, whatever its model: `VctCore.screen_dup_last_error`.
+/// A screen's core, whatever its model: the generic `VctCore.screen_*` entries.
 protocol CScreenCore: AnyObject {
     /// `VctScreen:last-error` as a new `GError` (caller frees), or `nil`.
     func duplicateLastError() -> UnsafeMutablePointer<GError>?
+    /// The screen's rows as a `VctListModel` object (transfer none).
+    var list: UnsafeMutableRawPointer { get }
+    /// A string value, as of the change being notified (`current`).
+    func string(_ what: VctScreenValue) -> String?
+    /// An integer, boolean or enum value, as of the change being notified (`current`).
+    func integer(_ what: VctScreenValue) -> Int64
+    /// Does `action` (`acting`): what the view model's call returned, true for none.
+    func act(_ action: VctScreenAction) -> Bool
+}
+
+/// The screens by `VctScreenKind`: the generic `VctCore.screen_*` entries' way in.
+enum CScreenKind {
+    /// A new screen object of `kind` (transfer full) over the service whose core is
+    /// `service`, or over the factory instance's when `service` is `nil`.
+    static func make(_ kind: VctScreenKind, service: UnsafeMutableRawPointer?) -> OpaquePointer {
+        switch kind {
+        case VCT_SCREEN_KIND_FEED:
+            CFeedModel.make(service.map { FeedViewModel(service: CFeedService.borrowed($0).service) }
+                ?? FeedViewModel.factoryInstance())
+        case VCT_SCREEN_KIND_SONG_PICKER:
+            CSongPickerModel.make(service.map { SongPickerViewModel(service: CSongService.borrowed($0).service) }
+                ?? SongPickerViewModel.factoryInstance())
+        default:
+            preconditionFailure("VctScreenKind \(kind.rawValue) is no screen")
+        }
+    }
+
+    /// The core a `VctCore.screen_*` entry receives (its object holds it for the call).
+    static func borrowed(_ core: UnsafeMutableRawPointer?) -> any CScreenCore {
+        Unmanaged<AnyObject>.fromOpaque(core!).takeUnretainedValue() as! any CScreenCore
+    }
 }
 
 /// The Swift core of a screen object (`VctFeedModel`, `VctSongPickerModel`; their classes
-/// are in vct-feed-model.c and vct-song-picker-model.c): the view model, the screen's list
+/// are in vct-feed-model.c and vct-song-picker-model.c, what they share in
+/// vct-screen-object.c): the view model, the screen's list
 /// as a `VctListModel`, and the subscriptions that forward the view model's observables
 /// and events to the object, as a `notify` or a signal (the only way to listen to a
 /// screen).
@@ -140,6 +181,35 @@ final class CScreen<Model: CScreenModel>: CObjectCore, CScreenCore, @unchecked S
 
     func duplicateLastError() -> UnsafeMutablePointer<GError>? {
         lastError.map { CError.make($0) }
+    }
+
+    func string(_ what: VctScreenValue) -> String? {
+        if what == VCT_SCREEN_VALUE_TITLE { return current(model.title) }
+        guard let value = Model.string(what, of: self) else {
+            preconditionFailure("\(Model.self) has no string value \(what.rawValue)")
+        }
+        return value
+    }
+
+    func integer(_ what: VctScreenValue) -> Int64 {
+        if what == VCT_SCREEN_VALUE_LOADING { return current(model.isLoading) ? 1 : 0 }
+        guard let value = Model.integer(what, of: self) else {
+            preconditionFailure("\(Model.self) has no value \(what.rawValue)")
+        }
+        return value
+    }
+
+    func act(_ action: VctScreenAction) -> Bool {
+        acting { model in
+            if action == VCT_SCREEN_ACTION_RELOAD {
+                model.reload()
+                return true
+            }
+            guard let done = Model.act(action, on: model) else {
+                preconditionFailure("\(Model.self) has no action \(action.rawValue)")
+            }
+            return done
+        }
     }
 
     /// Runs a call that acts on the screen (a reload, a step of the picker): once it

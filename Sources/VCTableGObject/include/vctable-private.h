@@ -64,6 +64,33 @@ typedef enum {
   VCT_ROW_CLASS_SONG           /* SongRowViewModel */
 } VctRowClassId;
 
+/* VctScreenKind: which screen object screen_new makes (and _vct_screen_object_new). */
+typedef enum {
+  VCT_SCREEN_KIND_FEED = 0,         /* VctFeedModel over FeedViewModel */
+  VCT_SCREEN_KIND_SONG_PICKER = 1   /* VctSongPickerModel over SongPickerViewModel */
+} VctScreenKind;
+
+/* VctScreenValue: what screen_dup_string (strings) and screen_get_int (the others) read
+ * of a screen's core: VctScreen's, then each screen's own. */
+typedef enum {
+  VCT_SCREEN_VALUE_TITLE = 0,            /* string: VctScreen:title */
+  VCT_SCREEN_VALUE_LOADING = 1,          /* gboolean: VctScreen:loading */
+  VCT_SCREEN_VALUE_LIST_HIDDEN = 2,      /* gboolean: VctFeedModel:list-hidden */
+  VCT_SCREEN_VALUE_STATE = 3,            /* VctSongPickerState: VctSongPickerModel:state */
+  VCT_SCREEN_VALUE_BUTTON_TITLE = 4,     /* string: VctSongPickerModel:button-title */
+  VCT_SCREEN_VALUE_BUTTON_ENABLED = 5    /* gboolean: VctSongPickerModel:button-enabled */
+} VctScreenValue;
+
+/* VctScreenAction: what screen_act does to a screen's core. */
+typedef enum {
+  VCT_SCREEN_ACTION_RELOAD = 0,          /* every screen */
+  VCT_SCREEN_ACTION_START = 1,           /* the song picker's steps, from here on */
+  VCT_SCREEN_ACTION_NEXT = 2,
+  VCT_SCREEN_ACTION_PREVIOUS = 3,
+  VCT_SCREEN_ACTION_FINISH_SONG = 4,
+  VCT_SCREEN_ACTION_BACK = 5
+} VctScreenAction;
+
 /* VctCore: the Swift core's side of the seam (Sources/VCTable/CBridge/CCore.swift). */
 typedef struct {
   /* Any core (a Swift class instance): drops the reference its object held. */
@@ -145,35 +172,21 @@ typedef struct {
   GError       *(*table_dup_last_error)     (gpointer core);
   gpointer      (*table_get_list)           (gpointer core);
 
-  /* vct-feed-model.c, vct-song-picker-model.c: the screens' functions, their arguments
-   * checked. *_new makes the object (transfer full) around a new view model of the
-   * service whose core is @service (a VctFeedService's, a VctSongService's), *_new_factory
-   * around the factory instance's. The other entries take the model's core: a getter
-   * answers as of the change whose notify is running, if any (CScreen.current); a call
-   * that acts on the screen (reload, start, next, previous, finish_song, back) makes the
-   * getters answer the latest values once it returns (CScreen.acting). */
-  gpointer      (*feed_model_new)                       (gpointer service);
-  gpointer      (*feed_model_new_factory)               (void);
-  char         *(*feed_model_dup_title)                 (gpointer core);
-  gboolean      (*feed_model_is_loading)                (gpointer core);
-  gboolean      (*feed_model_is_list_hidden)            (gpointer core);
-  gpointer      (*feed_model_get_list)                  (gpointer core);
-  void          (*feed_model_reload)                    (gpointer core);
-  gpointer      (*song_picker_model_new)                (gpointer service);
-  gpointer      (*song_picker_model_new_factory)        (void);
-  gint          (*song_picker_model_get_state)          (gpointer core);
-  char         *(*song_picker_model_dup_title)          (gpointer core);
-  /* The start button's title: static text, the same for every picker. */
-  const char   *(*song_picker_model_get_button_title)   (void);
-  gboolean      (*song_picker_model_is_button_enabled)  (gpointer core);
-  gboolean      (*song_picker_model_is_loading)         (gpointer core);
-  gpointer      (*song_picker_model_get_list)           (gpointer core);
-  void          (*song_picker_model_reload)             (gpointer core);
-  gboolean      (*song_picker_model_start)              (gpointer core);
-  gboolean      (*song_picker_model_next)               (gpointer core);
-  gboolean      (*song_picker_model_previous)           (gpointer core);
-  gboolean      (*song_picker_model_finish_song)        (gpointer core);
-  void          (*song_picker_model_back)               (gpointer core);
+  /* vct-screen-object.c: the screens (VctFeedModel, VctSongPickerModel), one set of
+   * entries for all, their arguments checked. screen_new makes the object (transfer full)
+   * of @kind around a new view model of the service whose core is @service (a
+   * VctFeedService's, a VctSongService's), or around the factory instance's when @service
+   * is NULL. The other entries take the screen's core: a value read answers as of the
+   * change whose notify is running, if any (CScreen.current); an action (reload, a step of
+   * the picker) makes the reads answer the latest values once it returns
+   * (CScreen.acting), and returns what the view model's call returned (TRUE for one that
+   * returns nothing). A value or an action the screen does not have is a bug: the core
+   * traps. */
+  gpointer      (*screen_new)         (VctScreenKind kind, gpointer service);
+  char         *(*screen_dup_string)  (gpointer core, VctScreenValue what);
+  gint64        (*screen_get_int)     (gpointer core, VctScreenValue what);
+  gpointer      (*screen_get_list)    (gpointer core);
+  gboolean      (*screen_act)         (gpointer core, VctScreenAction action);
 
   /* vct-image-loader.c, vct-image.c: the image pipeline (CImageLoader: an ImagePipeline,
    * the shared one when @shared) and an image (CImage: an AsyncImage of @uri on the
@@ -401,15 +414,15 @@ G_GNUC_INTERNAL gboolean _vct_cell_data_read (gconstpointer cell, gint64 *id, gi
                                               const char **title, const char **url,
                                               const char **thumbnail_url);
 
-/* vct-services.c, vct-feed-model.c, vct-song-picker-model.c: the same for the services
- * and the screens (a screen's dispose runs core_dispose; its functions read its core
- * themselves). */
+/* vct-services.c: the same for the services. */
 G_GNUC_INTERNAL gpointer _vct_feed_service_new (gpointer core);
 G_GNUC_INTERNAL gpointer _vct_feed_service_get_core (gconstpointer service);
 G_GNUC_INTERNAL gpointer _vct_song_service_new (gpointer core);
 G_GNUC_INTERNAL gpointer _vct_song_service_get_core (gconstpointer service);
-G_GNUC_INTERNAL gpointer _vct_feed_model_new (gpointer core);
-G_GNUC_INTERNAL gpointer _vct_song_picker_model_new (gpointer core);
+
+/* vct-screen-object.c: a new screen object of @kind that owns @core (core_dispose runs in
+ * its dispose, core_release in its finalize). Transfer full. */
+G_GNUC_INTERNAL gpointer _vct_screen_object_new (VctScreenKind kind, gpointer core);
 
 /* vct-screen.c: VctScreen::did-error on @screen (a VctScreen), by the signal's id. On
  * the context thread. */
