@@ -19,7 +19,7 @@ BENCH_BUILD   = $(SWIFT) build --package-path Benchmarks --scratch-path $(BENCH_
 BENCH_ARGS   ?=
 BENCH_QUICK_TIMEOUT ?= 300
 
-.PHONY: bench bench-build bench-quick
+.PHONY: bench bench-build bench-quick crossings
 
 bench: deps
 	$(BENCH_BUILD) -c release
@@ -52,3 +52,19 @@ bench-quick: bench-build
 	    echo "bench-quick: $$passed passed, $$failed failed"; \
 	    exit 1; \
 	fi
+
+# make crossings: the calls between the C half and the Swift core that one reload of a
+# VctTableModel costs (ARCHITECTURE.md, "Counting the crossings"): Benchmarks/crossings/
+# reload-crossings.c under callgrind, counted by scripts/count-crossings.py, first with
+# nothing listening to the list, then with a consumer that holds 30 rows as a view does.
+crossings: stage
+	@mkdir -p build/crossings
+	$(CC) $(DEMO_CFLAGS) -o build/crossings/reload-crossings Benchmarks/crossings/reload-crossings.c \
+	    $$($(PKG) --cflags --libs vctable)
+	@for mode in "" --consumer; do \
+	    rm -f build/crossings/callgrind.out*; \
+	    valgrind --tool=callgrind --dump-before=measured_reload --dump-after=measured_reload \
+	        --callgrind-out-file=build/crossings/callgrind.out build/crossings/reload-crossings $$mode 2>/dev/null \
+	        || exit 1; \
+	    python3 scripts/count-crossings.py build/crossings/callgrind.out.2 || exit 1; \
+	done
