@@ -93,9 +93,11 @@ timed-%:
 test-long: test-valgrind bench-quick bench-gtk-quick
 
 test-valgrind: stage demo gtk-deps
-	VALGRIND=only Tests/C/run.sh $(STAGE)
-	VALGRIND=only Tests/Demo/run.sh build/vctable-demo
-	VALGRIND=only Tests/GtkApp/run.sh $(STAGE)
+	@status=0; \
+	VALGRIND=only Tests/C/run.sh $(STAGE) || status=1; \
+	VALGRIND=only Tests/Demo/run.sh build/vctable-demo || status=1; \
+	VALGRIND=only Tests/GtkApp/run.sh $(STAGE) || status=1; \
+	exit $$status
 
 # Source checks that the compiler does not make: no lock holds a bare function value
 # (swiftlang/swift#91348: one reabstraction thunk per withLock; scripts/check-lock-closures.py),
