@@ -1,19 +1,13 @@
 /* format.c: the demo's text rules, shared by every view: one-line event text and fitting
  * UTF-8 text into terminal columns. */
 
-#include "format.h"
+#include "demo.h"
 
 #include <string.h>
 
-/**
- * vct_demo_format_plain:
- * @text: (nullable): text from the model, such as a title
- *
- * Valid UTF-8 with every control character (newline, tab, escape...) turned into a
+/* Valid UTF-8 with every control character (newline, tab, escape...) turned into a
  * space, so a title from the network can never break a line or drive the terminal.
- *
- * Returns: (transfer full): the text, on one line
- */
+ * Returns the text, on one line */
 char *
 vct_demo_format_plain (const char *text)
 {
@@ -33,15 +27,9 @@ vct_demo_format_plain (const char *text)
   return g_string_free (out, FALSE);
 }
 
-/**
- * vct_demo_format_one_line:
- * @text: a message that may span lines, such as a `didError` message
- *
- * Joins the non-empty lines of @text: the first with ": ", the others with " ", so
- * "An Error Occurred\n\nHTTP 404" reads "An Error Occurred: HTTP 404".
- *
- * Returns: (transfer full): the one-line text
- */
+/* Joins the non-empty lines of @text: the first with ": ", the others with " ", so "An
+ * Error Occurred\n\nHTTP 404" reads "An Error Occurred: HTTP 404". Returns (transfer
+ * full): the one-line text */
 char *
 vct_demo_format_one_line (const char *text)
 {
@@ -66,19 +54,11 @@ vct_demo_format_one_line (const char *text)
   return g_string_free (out, FALSE);
 }
 
-/**
- * vct_demo_format_display:
- * @text: UTF-8 text
- * @utf8_terminal: whether the terminal's locale is UTF-8
- *
- * @text made safe for one terminal line: control characters become spaces and, when
- * the terminal cannot show UTF-8, letters are transliterated to ASCII.
- *
- * Returns: (transfer full): the text to draw
- */
+/* @text made safe for one terminal line: control characters become spaces and, when the
+ * terminal cannot show UTF-8, letters are transliterated to ASCII. Returns (transfer
+ * full): the text to draw */
 char *
-vct_demo_format_display (const char *text,
-                         gboolean    utf8_terminal)
+vct_demo_format_display (const char *text, gboolean utf8_terminal)
 {
   char *clean = vct_demo_format_plain (text);
   char *ascii;
@@ -98,12 +78,7 @@ vct_demo_format_char_width (gunichar c)
   return g_unichar_iswide (c) ? 2 : 1;
 }
 
-/**
- * vct_demo_format_width:
- * @text: valid UTF-8 text without control characters
- *
- * Returns: how many terminal columns @text takes
- */
+/* Returns how many terminal columns @text takes */
 guint
 vct_demo_format_width (const char *text)
 {
@@ -114,19 +89,10 @@ vct_demo_format_width (const char *text)
   return width;
 }
 
-/**
- * vct_demo_format_fit:
- * @text: valid UTF-8 text without control characters
- * @max_columns: the room available
- * @columns: (out) (optional): the columns the returned prefix takes
- *
- * Returns: the length in bytes of the longest prefix of @text (whole characters only)
- *   that fits in @max_columns terminal columns
- */
+/* Returns the length in bytes of the longest prefix of @text (whole characters only)
+ * that fits in @max_columns terminal columns */
 gsize
-vct_demo_format_fit (const char *text,
-                     guint       max_columns,
-                     guint      *columns)
+vct_demo_format_fit (const char *text, guint max_columns, guint *columns)
 {
   const char *p = text;
   guint used = 0;
@@ -145,18 +111,10 @@ vct_demo_format_fit (const char *text,
   return (gsize) (p - text);
 }
 
-/**
- * vct_demo_format_wrap:
- * @text: a message; its newlines are kept as line breaks
- * @max_columns: the width to wrap at (at least 1)
- *
- * Word-wraps @text (a word longer than a line is cut).
- *
- * Returns: (transfer full) (element-type utf8): the lines
- */
+/* Word-wraps @text (a word longer than a line is cut). Returns (transfer full) (element-
+ * type utf8): the lines */
 GPtrArray *
-vct_demo_format_wrap (const char *text,
-                      guint       max_columns)
+vct_demo_format_wrap (const char *text, guint max_columns)
 {
   GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
   g_auto (GStrv) paragraphs = g_strsplit (text != NULL ? text : "", "\n", -1);

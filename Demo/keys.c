@@ -6,7 +6,7 @@
  * redraw, quit), and win over them: the song picker's Esc is "back". A key that runs a
  * screen command names it; the command's rules are the screen's (screen-*.c). */
 
-#include "keys.h"
+#include "demo.h"
 
 #include <curses.h>
 
@@ -73,12 +73,7 @@ static const VctDemoKeyTable tables[] = {
     "Enter pick/play  s start  n/p next/prev  e end  h back  ? help  q quit", NULL },
 };
 
-/**
- * vct_demo_keys_for_screen:
- * @screen: a screen's name
- *
- * Returns: the screen's key table (the photo table's for an unknown name)
- */
+/* Returns the screen's key table (the photo table's for an unknown name) */
 const VctDemoKeyTable *
 vct_demo_keys_for_screen (const char *screen)
 {
@@ -89,9 +84,7 @@ vct_demo_keys_for_screen (const char *screen)
 }
 
 static const VctDemoBinding *
-vct_demo_keys_find (const VctDemoBinding *bindings,
-                    gsize                 n_bindings,
-                    int                   key)
+vct_demo_keys_find (const VctDemoBinding *bindings, gsize n_bindings, int key)
 {
   for (gsize i = 0; i < n_bindings; i++)
     for (gsize j = 0; j < G_N_ELEMENTS (bindings[i].codes) && bindings[i].codes[j] != 0; j++)
@@ -100,18 +93,9 @@ vct_demo_keys_find (const VctDemoBinding *bindings,
   return NULL;
 }
 
-/**
- * vct_demo_keys_action:
- * @table: a screen's keys
- * @key: a key as getch() returns it
- * @command: (out): with %VCT_DEMO_ACTION_COMMAND, the command's name
- *
- * Returns: what @key does in the list, or %VCT_DEMO_ACTION_NONE
- */
+/* Returns what @key does in the list, or %VCT_DEMO_ACTION_NONE */
 VctDemoAction
-vct_demo_keys_action (const VctDemoKeyTable  *table,
-                      int                     key,
-                      const char            **command)
+vct_demo_keys_action (const VctDemoKeyTable *table, int key, const char **command)
 {
   const VctDemoBinding *binding = vct_demo_keys_find (table->bindings, table->n_bindings, key);
 
@@ -124,20 +108,13 @@ vct_demo_keys_action (const VctDemoKeyTable  *table,
 }
 
 static void
-vct_demo_keys_append (GString              *text,
-                      const VctDemoBinding *bindings,
-                      gsize                 n_bindings)
+vct_demo_keys_append (GString *text, const VctDemoBinding *bindings, gsize n_bindings)
 {
   for (gsize i = 0; i < n_bindings; i++)
     g_string_append_printf (text, "  %-14s %s\n", bindings[i].keys, bindings[i].what);
 }
 
-/**
- * vct_demo_keys_help_text:
- * @table: a screen's keys
- *
- * Returns: (transfer full): one line per binding, "  Up, k          move up"
- */
+/* Returns one line per binding, "  Up, k          move up" */
 char *
 vct_demo_keys_help_text (const VctDemoKeyTable *table)
 {
@@ -152,24 +129,15 @@ vct_demo_keys_help_text (const VctDemoKeyTable *table)
   return g_string_free (text, FALSE);
 }
 
-/**
- * vct_demo_keys_footer:
- * @table: a screen's keys
- *
- * Returns: the key hints of the footer line
- */
+/* Returns the key hints of the footer line */
 const char *
 vct_demo_keys_footer (const VctDemoKeyTable *table)
 {
   return table->footer;
 }
 
-/**
- * vct_demo_keys_help_all:
- *
- * Returns: (transfer full): every screen's keys, for --help: the shared ones once, then
- *   each screen's own
- */
+/* Returns every screen's keys, for --help: the shared ones once, then
+ * each screen's own */
 char *
 vct_demo_keys_help_all (void)
 {

@@ -12,14 +12,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include <vctable.h>
-
-#include "once.h"
-#include "options.h"
-#include "screens.h"
-#include "script.h"
-#include "terminal.h"
-#include "tui.h"
+#include "demo.h"
 
 /* A closed standard descriptor would be handed to the next file opened (a GLib wakeup
  * fd, a socket) and then read or written as if it were stdin or stdout: fill the gaps. */
@@ -55,8 +48,7 @@ main (int    argc,
       return exit_code;
     }
 
-  screen = vct_demo_screens_find (options.screen)->create (options.uri, (guint) options.timeout_ms,
-                                                          options.max_body_size, &error);
+  screen = vct_demo_screen_new (&options, &error);
   if (screen == NULL)
     {
       fprintf (stderr, "vctable-demo: invalid --uri: %s\n",
@@ -72,7 +64,7 @@ main (int    argc,
   else
     exit_code = vct_demo_tui_run (screen, &options);
 
-  g_object_unref (screen);
+  vct_demo_screen_free (screen);
   vct_demo_options_clear (&options);
   return exit_code;
 }

@@ -2,14 +2,11 @@
  * argument), the options; prints --help (the screens, the script commands, the keys) and
  * --version itself, so the context is always freed. */
 
-#include "options.h"
+#include "demo.h"
 #include "size-option.h"
 
 #include <stdio.h>
 #include <string.h>
-
-#include "keys.h"
-#include "screens.h"
 
 #define VCT_DEMO_SCRIPT_HELP \
   "On a terminal (standard input and output both terminals, no --script or --once) it is a\n" \
@@ -112,22 +109,10 @@ vct_demo_options_exit_text (void)
   return text;
 }
 
-/**
- * vct_demo_options_parse:
- * @options: (out caller-allocates): the options, to free with vct_demo_options_clear()
- * @argc: the argument count
- * @argv: the arguments
- * @exit_code: (out): where to exit with when this returns %FALSE
- *
- * Parses the command line. --help and --version print here.
- *
- * Returns: %TRUE to run; %FALSE to exit at once with @exit_code
- */
+/* Parses the command line. --help and --version print here. Returns %TRUE to run; %FALSE
+ * to exit at once with @exit_code */
 gboolean
-vct_demo_options_parse (VctDemoOptions   *options,
-                        int              *argc,
-                        char           ***argv,
-                        int              *exit_code)
+vct_demo_options_parse (VctDemoOptions *options, int *argc, char ***argv, int *exit_code)
 {
   gboolean help = FALSE;
   gboolean version = FALSE;
@@ -258,12 +243,7 @@ vct_demo_options_parse (VctDemoOptions   *options,
   return TRUE;
 }
 
-/**
- * vct_demo_options_clear:
- * @options: parsed options
- *
- * Frees what the options hold.
- */
+/* Frees what the options hold. */
 void
 vct_demo_options_clear (VctDemoOptions *options)
 {

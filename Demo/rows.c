@@ -6,11 +6,16 @@
  * shown (the list is virtualized: only the rows on screen, or asked for by `show`, are
  * read), and text is made safe for one line (control characters become spaces). */
 
-#include "rows.h"
+#include "demo.h"
 
 #include <string.h>
 
-#include "format.h"
+
+/* What a drawing may depend on besides the row. */
+typedef struct {
+  gboolean utf8;           /* the terminal shows UTF-8 */
+  guint    spinner_frame;  /* advances while something spins */
+} VctDemoRowStyle;
 
 typedef struct {
   GType   (*get_type) (void);
@@ -20,8 +25,7 @@ typedef struct {
 
 /* A string property as one line of text ("" when unset). */
 static char *
-vct_demo_rows_get (VctRow     *row,
-                   const char *property)
+vct_demo_rows_get (VctRow *row, const char *property)
 {
   g_autofree char *value = NULL;
 
@@ -30,8 +34,7 @@ vct_demo_rows_get (VctRow     *row,
 }
 
 static gboolean
-vct_demo_rows_get_boolean (VctRow     *row,
-                           const char *property)
+vct_demo_rows_get_boolean (VctRow *row, const char *property)
 {
   gboolean value = FALSE;
 
@@ -54,13 +57,10 @@ vct_demo_rows_photo_cell_line (VctRow *row)
 }
 
 static void
-vct_demo_rows_photo_cell_cells (VctRow                *row,
-                                const VctDemoRowStyle *style,
-                                VctDemoRowCells       *cells)
+vct_demo_rows_photo_cell_cells (VctRow *row, G_GNUC_UNUSED const VctDemoRowStyle *style, VctDemoRowCells *cells)
 {
   gint64 album_id = 0;
 
-  (void) style;
   g_object_get (row, "album-id", &album_id, NULL);
   cells->lead = vct_demo_rows_get (row, "entry");
   cells->lead_width = sizeof "Entry ID: 9999" - 1;
@@ -112,9 +112,7 @@ vct_demo_rows_member_line (VctRow *row)
 }
 
 static void
-vct_demo_rows_member_cells (VctRow                *row,
-                            const VctDemoRowStyle *style,
-                            VctDemoRowCells       *cells)
+vct_demo_rows_member_cells (VctRow *row, const VctDemoRowStyle *style, VctDemoRowCells *cells)
 {
   static const char ascii_frames[] = "|/-\\";
   gboolean spinning = vct_demo_rows_get_boolean (row, "spinning");
@@ -151,11 +149,8 @@ vct_demo_rows_photo_row_line (VctRow *row)
 }
 
 static void
-vct_demo_rows_photo_row_cells (VctRow                *row,
-                               const VctDemoRowStyle *style,
-                               VctDemoRowCells       *cells)
+vct_demo_rows_photo_row_cells (VctRow *row, G_GNUC_UNUSED const VctDemoRowStyle *style, VctDemoRowCells *cells)
 {
-  (void) style;
   cells->lead = g_strdup ("photo");
   cells->text = vct_demo_rows_get (row, "title");
   cells->detail = vct_demo_rows_get (row, "description");
@@ -190,9 +185,7 @@ vct_demo_rows_song_line (VctRow *row)
 }
 
 static void
-vct_demo_rows_song_cells (VctRow                *row,
-                          const VctDemoRowStyle *style,
-                          VctDemoRowCells       *cells)
+vct_demo_rows_song_cells (VctRow *row, const VctDemoRowStyle *style, VctDemoRowCells *cells)
 {
   g_autofree char *mode = vct_demo_rows_get (row, "mode");
   gboolean playing = g_str_equal (mode, "playing");
@@ -218,8 +211,7 @@ vct_demo_rows_title_line (VctRow *row)
 /* A property's value as text: a string as it is, a boolean as true/false, an enum by its
  * nick, anything else as GLib writes it (a number in decimal). */
 static char *
-vct_demo_rows_value_text (GParamSpec   *pspec,
-                          const GValue *value)
+vct_demo_rows_value_text (GParamSpec *pspec, const GValue *value)
 {
   g_auto (GValue) text = G_VALUE_INIT;
 
@@ -272,13 +264,10 @@ vct_demo_rows_generic_line (VctRow *row)
 }
 
 static void
-vct_demo_rows_generic_cells (VctRow                *row,
-                             const VctDemoRowStyle *style,
-                             VctDemoRowCells       *cells)
+vct_demo_rows_generic_cells (VctRow *row, G_GNUC_UNUSED const VctDemoRowStyle *style, VctDemoRowCells *cells)
 {
   const char *kind = vct_row_get_kind (row);
 
-  (void) style;
   cells->lead = g_strdup (kind != NULL ? kind : "row");
   cells->text = vct_demo_rows_properties (row);
 }
@@ -304,25 +293,15 @@ vct_demo_rows_format (VctRow *row)
   return &generic;
 }
 
-/**
- * vct_demo_rows_line:
- * @row: a row
- *
- * Returns: (transfer full): the row as a script prints it after "row N: "
- */
+/* Returns the row as a script prints it after "row N: " */
 char *
 vct_demo_rows_line (VctRow *row)
 {
   return vct_demo_rows_format (row)->line (row);
 }
 
-/**
- * vct_demo_rows_header_line:
- * @header: a section header
- *
- * Returns: (transfer full): the header as a script prints it after "section S: " (a
- *   header's `title`, "2026-11-20"; for a kind without one, its kind and properties)
- */
+/* Returns the header as a script prints it after "section S: " (a
+ * header's `title`, "2026-11-20"; for a kind without one, its kind and properties) */
 char *
 vct_demo_rows_header_line (VctRow *header)
 {
@@ -333,27 +312,17 @@ vct_demo_rows_header_line (VctRow *header)
   return vct_demo_rows_generic_line (header);
 }
 
-/**
- * vct_demo_rows_cells:
- * @row: a row
- * @style: how the terminal draws
- * @cells: (out caller-allocates): the row's columns; clear with vct_demo_rows_cells_clear()
- */
+/* The row's columns in the full-screen list; clear with vct_demo_rows_cells_clear(). */
 void
-vct_demo_rows_cells (VctRow                *row,
-                     const VctDemoRowStyle *style,
-                     VctDemoRowCells       *cells)
+vct_demo_rows_cells (VctRow *row, gboolean utf8, guint spinner_frame, VctDemoRowCells *cells)
 {
   const VctDemoRowFormat *format = vct_demo_rows_format (row);
+  VctDemoRowStyle style = { utf8, spinner_frame };
 
   *cells = (VctDemoRowCells) { 0 };
-  (format->cells != NULL ? format->cells : generic.cells) (row, style, cells);
+  (format->cells != NULL ? format->cells : generic.cells) (row, &style, cells);
 }
 
-/**
- * vct_demo_rows_cells_clear:
- * @cells: cells filled by vct_demo_rows_cells()
- */
 void
 vct_demo_rows_cells_clear (VctDemoRowCells *cells)
 {

@@ -1,21 +1,29 @@
-/* script.c: the scripted view: commands from standard input, one line per event on
- * standard output (the mode tests and pipes use); the lines are report.c's.
+/* script.c: the scripted views. The script: commands from standard input, one line per
+ * event on standard output (what the tests and pipes use). --once: load, print the
+ * title, the count and the first rows, exit (a failed load: its message on standard
+ * error, status 1). The lines:
  *
- * Lines are read by a GIOChannel watch on non-blocking stdin into a queue; a pump runs
- * them in order on the main loop, one per dispatch, so that a script's output is
- * deterministic:
- *   - the pump is a G_PRIORITY_DEFAULT_IDLE source, and the models' schedulers dispatch at
- *     G_PRIORITY_DEFAULT: what a command causes at once (a song's mode, a detail to open)
- *     is reported before the next command runs;
- *   - the pump holds the next command while the screen is not settled: a title asked for
- *     (photos: `reload`, `select`), a follow until its outcome (and its error) is printed;
- *   - `wait` holds it until the reload in flight has been reported. */
+ *   title: TITLE                      the title changed (photos: at every reload and select)
+ *   reloaded: N items                 a reload delivered (one section without a header)
+ *   reloaded: N items in S sections   ... a sectioned list
+ *   error: MESSAGE                    the model's error, on one line
+ *   row N: PROPERTY VALUE             a row's follow state ("followState") or mode changed
+ *   state: STATE / button: enabled|disabled / open-detail: ID TITLE / dismiss
+ *   section S: HEADER                 (show) before the first row of a section with a header
+ *   row N: ROW                        (show) N counts rows across sections, not headers
+ *
+ * The script's lines are read by a GIOChannel watch on non-blocking stdin into a queue;
+ * a pump runs them in order, one per dispatch, so that the output is deterministic: the
+ * pump is a G_PRIORITY_DEFAULT_IDLE source and the models' schedulers dispatch at
+ * G_PRIORITY_DEFAULT, so what a command causes at once is reported before the next
+ * command runs; the pump holds the next command while the screen is not settled (a title
+ * asked for, a follow's outcome), and `wait` until the reload in flight is reported. */
 
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE
 #endif
 
-#include "script.h"
+#include "demo.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -23,10 +31,6 @@
 #include <stdio.h>
 #include <unistd.h>
 #include <glib-unix.h>
-
-#include "terminal.h"
-
-#include "report.h"
 
 typedef struct {
   VctDemoScreen    *screen;
@@ -47,8 +51,7 @@ static void vct_demo_script_schedule_pump (VctDemoScript *self);
 /* One line on standard output, flushed at once so a reader sees events as they happen. */
 G_GNUC_PRINTF (1, 2)
 static void
-vct_demo_script_emit (const char *format,
-                      ...)
+vct_demo_script_emit (const char *format, ...)
 {
   va_list args;
 
@@ -61,8 +64,7 @@ vct_demo_script_emit (const char *format,
 
 G_GNUC_PRINTF (1, 2)
 static void
-vct_demo_script_complain (const char *format,
-                          ...)
+vct_demo_script_complain (const char *format, ...)
 {
   va_list args;
 
@@ -74,8 +76,7 @@ vct_demo_script_complain (const char *format,
 }
 
 static void
-vct_demo_script_finish (VctDemoScript *self,
-                        int            exit_code)
+vct_demo_script_finish (VctDemoScript *self, int exit_code)
 {
   if (self->done)
     return;
@@ -84,15 +85,89 @@ vct_demo_script_finish (VctDemoScript *self,
   g_main_loop_quit (self->loop);
 }
 
+/* ------------------------------------------------------------------ the lines */
+
+/* The event's line, or NULL for one that is not printed (loading, list changes). */
+static char *
+report_event (VctDemoScreen *screen, const VctDemoEvent *event)
+{
+  VctListModel *list = screen->list;
+  g_autofree char *text = NULL;
+
+  switch (event->kind)
+    {
+    case VCT_DEMO_EVENT_TITLE:
+      text = vct_demo_format_plain (event->text);
+      return g_strdup_printf ("title: %s", text);
+    case VCT_DEMO_EVENT_RELOADED:
+      {
+        guint n_rows = vct_list_model_get_n_rows (list);
+        guint n_sections = vct_list_model_get_n_sections (list);
+
+        /* One section without a header is a plain list. */
+        if (n_sections == 0 || (n_sections == 1 && (g_list_model_get_n_items (G_LIST_MODEL (list)) == 0
+                                                    || vct_demo_is_row (list, 0))))
+          return g_strdup_printf ("reloaded: %u items", n_rows);
+        return g_strdup_printf ("reloaded: %u items in %u section%s", n_rows, n_sections, n_sections == 1 ? "" : "s");
+      }
+    case VCT_DEMO_EVENT_ERROR:
+    case VCT_DEMO_EVENT_NOTICE:
+      text = vct_demo_format_one_line (event->text);
+      return g_strdup_printf ("error: %s", text);
+    case VCT_DEMO_EVENT_ROW:
+      text = vct_demo_format_plain (event->text);
+      return g_strdup_printf ("row %u: %s %s", event->index, event->property, text);
+    case VCT_DEMO_EVENT_STATE:
+      return g_strdup_printf ("state: %s", event->text);
+    case VCT_DEMO_EVENT_BUTTON:
+      return g_strdup_printf ("button: %s", event->flag ? "enabled" : "disabled");
+    case VCT_DEMO_EVENT_DETAIL:
+      text = vct_demo_format_plain (vct_feed_photo_get_title (event->detail));
+      return g_strdup_printf ("open-detail: %" G_GINT64_FORMAT " %s", vct_feed_photo_get_id (event->detail), text);
+    case VCT_DEMO_EVENT_DISMISS:
+      return g_strdup ("dismiss");
+    case VCT_DEMO_EVENT_LOADING:
+    case VCT_DEMO_EVENT_ROWS:
+    default:
+      return NULL;
+    }
+}
+
+/* Prints rows @from ... @from + @count - 1 (those that exist), each section's header
+ * before its first row. */
+static void
+report_rows (VctDemoScreen *screen, guint64 from, guint64 count)
+{
+  VctListModel *list = screen->list;
+  guint64 end = MIN (from + count, (guint64) vct_list_model_get_n_rows (list));
+
+  for (guint64 index = from; index < end; index++)
+    {
+      guint section = 0, start = 0;
+      guint position = vct_list_model_get_row_position (list, (guint) index, &section);
+      g_autoptr (VctRow) row = g_list_model_get_item (G_LIST_MODEL (list), position);
+      g_autofree char *line = vct_demo_rows_line (row);
+
+      vct_list_model_get_section (list, position, &start, NULL);
+      if (position == start + 1 && !vct_demo_is_row (list, start))
+        {
+          g_autoptr (VctRow) header = g_list_model_get_item (G_LIST_MODEL (list), start);
+          g_autofree char *header_line = vct_demo_rows_header_line (header);
+
+          printf ("section %u: %s\n", section, header_line);
+        }
+      printf ("row %" G_GUINT64_FORMAT ": %s\n", index, line);
+    }
+  fflush (stdout);
+}
+
 /* ------------------------------------------------------------------ the view */
 
 static void
-vct_demo_script_on_event (VctDemoScreen      *screen,
-                          const VctDemoEvent *event,
-                          gpointer            user_data)
+vct_demo_script_on_event (VctDemoScreen *screen, const VctDemoEvent *event, gpointer user_data)
 {
   VctDemoScript *self = user_data;
-  g_autofree char *line = vct_demo_report_event (screen, event);
+  g_autofree char *line = report_event (screen, event);
 
   if (line != NULL && event->kind == VCT_DEMO_EVENT_NOTICE)
     vct_demo_script_complain ("%s", line);
@@ -106,15 +181,13 @@ vct_demo_script_on_event (VctDemoScreen      *screen,
 /* -------------------------------------------------------------- the commands */
 
 static gboolean
-vct_demo_script_parse_index (const char *text,
-                             guint64    *value)
+vct_demo_script_parse_index (const char *text, guint64 *value)
 {
   return text != NULL && g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT, value, NULL);
 }
 
 static void
-vct_demo_script_show (VctDemoScript  *self,
-                      char          **args)
+vct_demo_script_show (VctDemoScript *self, char **args)
 {
   guint64 from = 0;
   guint64 count = 10;
@@ -126,16 +199,14 @@ vct_demo_script_show (VctDemoScript  *self,
       vct_demo_script_complain ("error: usage: show [FROM [COUNT]]");
       return;
     }
-  vct_demo_report_rows (self->screen, from, count);
+  report_rows (self->screen, from, count);
 }
 
 typedef gboolean (*VctDemoScriptRowFunc) (VctDemoScreen *screen, guint64 index, GError **error);
 
 /* `select N`, `press N`: N must be a row number. */
 static void
-vct_demo_script_on_row (VctDemoScript         *self,
-                        VctDemoScriptRowFunc   func,
-                        const char            *argument)
+vct_demo_script_on_row (VctDemoScript *self, VctDemoScriptRowFunc func, const char *argument)
 {
   guint64 index;
   g_autoptr (GError) error = NULL;
@@ -148,8 +219,7 @@ vct_demo_script_on_row (VctDemoScript         *self,
 
 /* A command of the screen's own: `start`, or `follow N`. */
 static gboolean
-vct_demo_script_screen_command (VctDemoScript  *self,
-                                char          **words)
+vct_demo_script_screen_command (VctDemoScript *self, char **words)
 {
   const VctDemoCommand *command = vct_demo_screen_find_command (self->screen, words[0]);
   gboolean takes_row;
@@ -158,7 +228,7 @@ vct_demo_script_screen_command (VctDemoScript  *self,
 
   if (command == NULL)
     return FALSE;
-  takes_row = vct_demo_screen_command_takes_row (command);
+  takes_row = command->args != NULL;
   if (takes_row ? (words[1] == NULL || words[2] != NULL) : words[1] != NULL)
     return FALSE;
   if (takes_row && !vct_demo_script_parse_index (words[1], &index))
@@ -170,8 +240,7 @@ vct_demo_script_screen_command (VctDemoScript  *self,
 
 /* Runs one command line. */
 static void
-vct_demo_script_run_command (VctDemoScript *self,
-                             const char    *line)
+vct_demo_script_run_command (VctDemoScript *self, const char *line)
 {
   g_autofree char *text = g_strstrip (g_strdup (line));
   g_auto (GStrv) words = NULL;
@@ -241,14 +310,11 @@ vct_demo_script_schedule_pump (VctDemoScript *self)
 
 /* Reads every complete line available now; never blocks (stdin is non-blocking). */
 static gboolean
-vct_demo_script_on_input (GIOChannel   *channel,
-                          GIOCondition  condition,
-                          gpointer      user_data)
+vct_demo_script_on_input (GIOChannel *channel, G_GNUC_UNUSED GIOCondition condition, gpointer user_data)
 {
   VctDemoScript *self = user_data;
   gboolean more = TRUE;
 
-  (void) condition;
   while (more)
     {
       g_autoptr (GError) error = NULL;
@@ -297,18 +363,10 @@ vct_demo_script_on_term (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-/**
- * vct_demo_script_run:
- * @screen: the screen, not loaded yet
- * @options: the command line
- *
- * Runs commands from standard input until `quit`, its end, or the screen's dismissal.
- *
- * Returns: the exit code
- */
+/* Runs commands from standard input until `quit`, its end, or the screen's dismissal.
+ * Returns the exit code */
 int
-vct_demo_script_run (VctDemoScreen        *screen,
-                     const VctDemoOptions *options)
+vct_demo_script_run (VctDemoScreen *screen, const VctDemoOptions *options)
 {
   VctDemoScript self = { .screen = screen };
   guint int_id;
@@ -326,7 +384,8 @@ vct_demo_script_run (VctDemoScreen        *screen,
   self.input_id = g_io_add_watch (self.input, G_IO_IN | G_IO_HUP | G_IO_ERR,
                                   vct_demo_script_on_input, &self);
 
-  vct_demo_screen_set_view (screen, vct_demo_script_on_event, &self);
+  screen->view = vct_demo_script_on_event;
+  screen->view_data = &self;
   vct_demo_screen_select_after_load (screen, options->select);
   int_id = g_unix_signal_add (SIGINT, vct_demo_script_on_signal, &self);
   term_id = g_unix_signal_add (SIGTERM, vct_demo_script_on_term, &self);
@@ -334,7 +393,7 @@ vct_demo_script_run (VctDemoScreen        *screen,
   g_main_loop_run (self.loop);
 
   vct_demo_terminal_hold_signals ();
-  vct_demo_screen_set_view (screen, NULL, NULL);
+  screen->view = NULL;
   g_clear_handle_id (&self.input_id, g_source_remove);
   g_source_remove (int_id);
   g_source_remove (term_id);
@@ -343,6 +402,97 @@ vct_demo_script_run (VctDemoScreen        *screen,
   g_io_channel_unref (self.input);
   if (self.input_flags != -1)
     fcntl (STDIN_FILENO, F_SETFL, self.input_flags);
+  g_main_loop_unref (self.loop);
+  return self.exit_code;
+}
+
+/* ------------------------------------------------------------------ --once */
+
+typedef struct {
+  VctDemoScreen        *screen;
+  const VctDemoOptions *options;
+  GMainLoop            *loop;
+  guint                 check_id;
+  int                   exit_code;
+} VctDemoOnce;
+
+/* Quits once the load is reported and what --select caused has been printed (the check
+ * is an idle: it runs after the model's scheduler has dispatched what is pending). */
+static gboolean
+vct_demo_once_check (gpointer user_data)
+{
+  VctDemoOnce *self = user_data;
+
+  self->check_id = 0;
+  if (self->screen->has_loaded && !vct_demo_screen_is_loading (self->screen)
+      && vct_demo_screen_is_settled (self->screen))
+    g_main_loop_quit (self->loop);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+vct_demo_once_maybe_quit (VctDemoOnce *self)
+{
+  if (self->check_id == 0)
+    self->check_id = g_idle_add (vct_demo_once_check, self);
+}
+
+static void
+vct_demo_once_on_event (VctDemoScreen *screen, const VctDemoEvent *event, gpointer user_data)
+{
+  VctDemoOnce *self = user_data;
+  g_autofree char *line = report_event (screen, event);
+
+  if (event->kind == VCT_DEMO_EVENT_ERROR || event->kind == VCT_DEMO_EVENT_NOTICE)
+    {
+      fprintf (stderr, "%s\n", line);
+      self->exit_code = VCT_DEMO_EXIT_FAILED;
+      g_main_loop_quit (self->loop);
+      return;
+    }
+  if (line != NULL)
+    {
+      printf ("%s\n", line);
+      fflush (stdout);
+    }
+  if (event->kind == VCT_DEMO_EVENT_RELOADED)
+    report_rows (screen, 0, self->options->rows);
+  if (event->kind == VCT_DEMO_EVENT_DISMISS)
+    g_main_loop_quit (self->loop);
+  /* The screen selects --select's row right after RELOADED: check later. */
+  vct_demo_once_maybe_quit (self);
+}
+
+static gboolean
+vct_demo_once_on_signal (gpointer user_data)
+{
+  VctDemoOnce *self = user_data;
+
+  self->exit_code = VCT_DEMO_EXIT_INTERRUPTED + SIGINT;
+  g_main_loop_quit (self->loop);
+  return G_SOURCE_CONTINUE;
+}
+
+/* --once: loads and prints the result; 1 when the load or --select failed. */
+int
+vct_demo_once_run (VctDemoScreen *screen, const VctDemoOptions *options)
+{
+  VctDemoOnce self = { .screen = screen, .options = options, .exit_code = VCT_DEMO_EXIT_OK };
+  guint int_id;
+
+  self.loop = g_main_loop_new (NULL, FALSE);
+  screen->view = vct_demo_once_on_event;
+  screen->view_data = &self;
+  vct_demo_screen_select_after_load (screen, options->select);
+  int_id = g_unix_signal_add (SIGINT, vct_demo_once_on_signal, &self);
+
+  vct_demo_screen_reload (screen);
+  g_main_loop_run (self.loop);
+
+  vct_demo_terminal_hold_signals ();
+  screen->view = NULL;
+  g_source_remove (int_id);
+  g_clear_handle_id (&self.check_id, g_source_remove);
   g_main_loop_unref (self.loop);
   return self.exit_code;
 }

@@ -20,7 +20,7 @@
 #define _DEFAULT_SOURCE
 #endif
 
-#include "tui.h"
+#include "demo.h"
 
 #include <curses.h>
 #include <signal.h>
@@ -28,23 +28,18 @@
 #include <unistd.h>
 #include <glib-unix.h>
 
-#include "format.h"
-#include "held.h"
-#include "keys.h"
-#include "paint.h"
-#include "rows.h"
-#include "terminal.h"
-
 #define VCT_DEMO_SPINNER_INTERVAL_MS 100
 #define VCT_DEMO_KEY_ESCAPE 27
 
 typedef struct {
-  gint64  id;
-  char   *title;
-  char   *description;
-  char   *image_url;
-  char   *date;
-} VctDemoTuiDetail;
+  gboolean utf8;   /* the terminal shows UTF-8 (else text is transliterated to ASCII) */
+} VctDemoPaint;
+
+/* A row on screen, held, its `notify` heard. */
+typedef struct {
+  VctRow *row;
+  gulong  id;
+} VctDemoTuiHeld;
 
 typedef struct {
   VctDemoScreen         *screen;
@@ -56,13 +51,12 @@ typedef struct {
   guint                  spinner_id;
   guint                  spinner_frame;
   guint                  cursor;        /* the highlighted row, a row number across sections */
-  VctDemoAnchor          anchor;        /* the cursor's row, through the list's changes */
-  gboolean               anchored;      /* the anchor is on the cursor's row */
-  guint                  top;           /* the first line on screen (headers count) */
-  GPtrArray             *shown;         /* (element-type VctDemoHeldRow): the rows on screen, heard */
+  VctRow                *cursor_row;    /* (nullable) (owned): its object, found again after a batch */
+  guint                  top;           /* the first line on screen: lines are flat positions */
+  GPtrArray             *shown;         /* (element-type VctDemoTuiHeld): the rows on screen */
   guint                  draw_id;       /* a redraw asked for by a row's change */
   gboolean               help_visible;
-  VctDemoTuiDetail      *detail;        /* the photo detail shown, or NULL */
+  VctFeedPhoto          *detail;        /* (nullable) (owned): the photo detail shown */
   char                  *notice;        /* shown in the footer until the next key */
   int                    button_y;      /* where the [ OK ] / [ Close ] is, for a click; -1 when hidden */
   int                    exit_code;
@@ -70,16 +64,73 @@ typedef struct {
 
 static void vct_demo_tui_draw (VctDemoTui *self);
 
-static void
-vct_demo_tui_detail_free (VctDemoTuiDetail *detail)
+/* ------------------------------------------------------------------ painting */
+
+/* Draws @text at (@y, @x), cut to @max_columns columns. Returns the columns used */
+static guint
+vct_demo_paint_text (const VctDemoPaint *paint, int y, int x, const char *text, int max_columns)
 {
-  if (detail == NULL)
-    return;
-  g_free (detail->title);
-  g_free (detail->description);
-  g_free (detail->image_url);
-  g_free (detail->date);
-  g_free (detail);
+  g_autofree char *shown = NULL;
+  guint columns;
+  gsize length;
+
+  if (max_columns <= 0 || y < 0 || y >= LINES || x < 0 || x >= COLS)
+    return 0;
+  shown = vct_demo_format_display (text, paint->utf8);
+  length = vct_demo_format_fit (shown, (guint) max_columns, &columns);
+  mvaddnstr (y, x, shown, (int) length);
+  return columns;
+}
+
+/* Like vct_demo_paint_text(), ending in an ellipsis when @text does not fit. Returns the
+ * columns used */
+static guint
+vct_demo_paint_ellipsized (const VctDemoPaint *paint, int y, int x, const char *text, int max_columns)
+{
+  g_autofree char *shown = vct_demo_format_display (text, paint->utf8);
+  const char *ellipsis = paint->utf8 ? "\u2026" : "...";
+  int ellipsis_width = paint->utf8 ? 1 : 3;
+  guint columns;
+
+  if ((int) vct_demo_format_width (shown) <= max_columns || max_columns <= ellipsis_width)
+    return vct_demo_paint_text (paint, y, x, shown, max_columns);
+  columns = vct_demo_paint_text (paint, y, x, shown, max_columns - ellipsis_width);
+  return columns + vct_demo_paint_text (paint, y, x + (int) columns, ellipsis, ellipsis_width);
+}
+
+/* Draws @text centered in @width columns from @x. */
+static void
+vct_demo_paint_centered (const VctDemoPaint *paint, int y, int x, int width, const char *text)
+{
+  g_autofree char *shown = vct_demo_format_display (text, paint->utf8);
+  guint columns = MIN (vct_demo_format_width (shown), (guint) MAX (width, 0));
+
+  vct_demo_paint_text (paint, y, x + (width - (int) columns) / 2, shown, width);
+}
+
+/* Returns how many columns @text takes once drawn */
+static guint
+vct_demo_paint_width (const VctDemoPaint *paint, const char *text)
+{
+  g_autofree char *shown = vct_demo_format_display (text, paint->utf8);
+
+  return vct_demo_format_width (shown);
+}
+
+/* Draws a framed, cleared rectangle. */
+static void
+vct_demo_paint_box (int y, int x, int height, int width)
+{
+  for (int row = y; row < y + height; row++)
+    mvhline (row, x, ' ', width);
+  mvaddch (y, x, ACS_ULCORNER);
+  mvhline (y, x + 1, ACS_HLINE, width - 2);
+  mvaddch (y, x + width - 1, ACS_URCORNER);
+  mvvline (y + 1, x, ACS_VLINE, height - 2);
+  mvvline (y + 1, x + width - 1, ACS_VLINE, height - 2);
+  mvaddch (y + height - 1, x, ACS_LLCORNER);
+  mvhline (y + height - 1, x + 1, ACS_HLINE, width - 2);
+  mvaddch (y + height - 1, x + width - 1, ACS_LRCORNER);
 }
 
 /* ------------------------------------------------------------------ geometry */
@@ -108,56 +159,59 @@ vct_demo_tui_page_size (VctDemoTui *self)
   return lines > 0 ? (guint) lines : 0;
 }
 
-static const VctDemoOutline *
-vct_demo_tui_outline (VctDemoTui *self)
+static guint
+vct_demo_tui_n_rows (VctDemoTui *self)
 {
-  return vct_demo_screen_get_outline (self->screen);
+  return vct_list_model_get_n_rows (self->screen->list);
 }
 
 /* Keeps the cursor on a row and on screen, with its section's header when it is the
- * section's first row. */
+ * section's first row. (A line is a flat position: no screen has footers.) */
 static void
 vct_demo_tui_clamp (VctDemoTui *self)
 {
-  const VctDemoOutline *outline = vct_demo_tui_outline (self);
   guint page = MAX (vct_demo_tui_page_size (self), 1);
-  gboolean under_header;
+  guint n_rows = vct_demo_tui_n_rows (self);
+  guint n_lines = g_list_model_get_n_items (G_LIST_MODEL (self->screen->list));
   guint line;
+  guint first;
 
-  if (outline->n_rows == 0)
+  if (n_rows == 0)
     {
       self->top = 0;
       return;
     }
-  if (self->cursor >= outline->n_rows)
-    self->cursor = outline->n_rows - 1;
-  line = vct_demo_outline_line_of_row (outline, self->cursor, &under_header);
-  if ((under_header ? line - 1 : line) < self->top)
-    self->top = under_header ? line - 1 : line;
+  if (self->cursor >= n_rows)
+    self->cursor = n_rows - 1;
+  line = vct_list_model_get_row_position (self->screen->list, self->cursor, NULL);
+  first = line > 0 && !vct_demo_is_row (self->screen->list, line - 1) ? line - 1 : line;
+  if (first < self->top)
+    self->top = first;
   if (line >= self->top + page)
     self->top = line - page + 1;
-  if (self->top + page > outline->n_lines)
-    self->top = outline->n_lines > page ? outline->n_lines - page : 0;
+  if (self->top + page > n_lines)
+    self->top = n_lines > page ? n_lines - page : 0;
 }
 
-/* Puts the anchor on the cursor's row (none while the list is empty: --select's row,
- * say, does not exist yet). */
+/* Holds the cursor's row (none while the list is empty: --select's row, say). */
 static void
 vct_demo_tui_anchor_cursor (VctDemoTui *self)
 {
-  self->anchored = vct_demo_tui_outline (self)->n_rows > 0;
-  if (self->anchored)
-    vct_demo_screen_set_anchor (self->screen, &self->anchor, self->cursor);
+  guint position = vct_list_model_get_row_position (self->screen->list, self->cursor, NULL);
+
+  g_clear_object (&self->cursor_row);
+  if (position != G_MAXUINT)
+    self->cursor_row = g_list_model_get_item (G_LIST_MODEL (self->screen->list), position);
 }
 
-/* The list changed: the cursor stays on its row (or where it was, if the row went). */
+/* The list changed: the cursor stays on its row (or on its number, if the row went). */
 static void
 vct_demo_tui_follow_anchor (VctDemoTui *self)
 {
-  guint row = self->anchored ? vct_demo_screen_get_anchor (self->screen, &self->anchor) : G_MAXUINT;
+  guint position;
 
-  if (row != G_MAXUINT)
-    self->cursor = row;
+  if (self->cursor_row != NULL && vct_list_model_find (self->screen->list, self->cursor_row, &position))
+    self->cursor = vct_list_model_get_row_index (self->screen->list, position, NULL);
   vct_demo_tui_clamp (self);
   vct_demo_tui_anchor_cursor (self);
 }
@@ -180,7 +234,7 @@ vct_demo_tui_style (VctDemoCellStyle style)
 static void
 vct_demo_tui_draw_title (VctDemoTui *self)
 {
-  g_autofree char *title = vct_demo_format_display (vct_demo_screen_get_title (self->screen), self->paint.utf8);
+  g_autofree char *title = vct_demo_format_display (self->screen->title, self->paint.utf8);
   int room = COLS - 2;
 
   attron (A_REVERSE | A_BOLD);
@@ -197,7 +251,7 @@ vct_demo_tui_draw_spinner (VctDemoTui *self)
 {
   static const char frames[] = "|/-\\";
   g_autofree char *text = g_strdup_printf ("%c  %s", frames[self->spinner_frame % 4],
-                                           vct_demo_screen_get_loading_text (self->screen));
+                                           self->screen->info->loading_text);
 
   attron (A_BOLD);
   vct_demo_paint_centered (&self->paint, 1, 0, COLS, text);
@@ -206,9 +260,7 @@ vct_demo_tui_draw_spinner (VctDemoTui *self)
 
 /* A section header: "── 2026-11-20 ─────". */
 static void
-vct_demo_tui_draw_header (VctDemoTui *self,
-                          int         y,
-                          VctRow     *header)
+vct_demo_tui_draw_header (VctDemoTui *self, int y, VctRow *header)
 {
   g_autofree char *title = vct_demo_rows_header_line (header);
   g_autofree char *text = g_strdup_printf (" %s ", title);
@@ -243,7 +295,7 @@ vct_demo_tui_draw_row (VctDemoTui              *self,
   mvhline (y, 0, ' ', COLS);
   if (is_cursor)
     vct_demo_paint_text (&self->paint, y, 0, ">", 1);
-  if (vct_demo_screen_marks_selection (self->screen) && (gint64) index == vct_demo_screen_get_selected (self->screen))
+  if (self->screen->info->marks_selection && (gint64) index == self->screen->selected)
     vct_demo_paint_text (&self->paint, y, 1, "*", 1);
   if (cells->lead != NULL)
     {
@@ -289,8 +341,8 @@ vct_demo_tui_empty_text (VctDemoTui *self)
     return "Loading...";
   if (loading)
     return NULL;
-  if (vct_demo_screen_has_loaded (self->screen) && !vct_demo_screen_is_list_hidden (self->screen))
-    return vct_demo_screen_get_empty_text (self->screen);
+  if (self->screen->has_loaded && !vct_demo_screen_is_list_hidden (self->screen))
+    return self->screen->info->empty_text;
   return "Nothing loaded yet. Press r to reload.";
 }
 
@@ -306,12 +358,8 @@ vct_demo_tui_on_draw (gpointer user_data)
 
 /* A row on screen changed in place: redraw (once for the changes that come together). */
 static void
-vct_demo_tui_on_row_changed (VctRow     *row,
-                             GParamSpec *pspec,
-                             VctDemoTui *self)
+vct_demo_tui_on_row_changed (G_GNUC_UNUSED VctRow *row, G_GNUC_UNUSED GParamSpec *pspec, VctDemoTui *self)
 {
-  (void) row;
-  (void) pspec;
   if (self->draw_id == 0)
     self->draw_id = g_idle_add (vct_demo_tui_on_draw, self);
 }
@@ -326,23 +374,35 @@ typedef struct {
 /* Holds the rows of @lines (headers too) with their `notify` heard, and drops the rows
  * held before that left the screen. */
 static void
-vct_demo_tui_hold_shown (VctDemoTui           *self,
-                         const VctDemoTuiLine *lines,
-                         guint                 n_lines)
+vct_demo_tui_held_free (gpointer data)
 {
-  GPtrArray *shown = g_ptr_array_new_with_free_func ((GDestroyNotify) vct_demo_held_row_free);
+  VctDemoTuiHeld *held = data;
+
+  g_clear_signal_handler (&held->id, held->row);
+  g_object_unref (held->row);
+  g_free (held);
+}
+
+static void
+vct_demo_tui_hold_shown (VctDemoTui *self, const VctDemoTuiLine *lines, guint n_lines)
+{
+  GPtrArray *shown = g_ptr_array_new_with_free_func (vct_demo_tui_held_free);
 
   for (guint i = 0; i < n_lines; i++)
     {
-      VctDemoHeldRow *held = NULL;
+      VctDemoTuiHeld *held = NULL;
 
       if (lines[i].row == NULL)
         continue;
       for (guint j = 0; j < self->shown->len && held == NULL; j++)
-        if (((VctDemoHeldRow *) g_ptr_array_index (self->shown, j))->row == lines[i].row)
+        if (((VctDemoTuiHeld *) g_ptr_array_index (self->shown, j))->row == lines[i].row)
           held = g_ptr_array_steal_index_fast (self->shown, j);
       if (held == NULL)
-        held = vct_demo_held_row_new (lines[i].row, "notify", G_CALLBACK (vct_demo_tui_on_row_changed), self);
+        {
+          held = g_new (VctDemoTuiHeld, 1);
+          held->row = g_object_ref (lines[i].row);
+          held->id = g_signal_connect (held->row, "notify", G_CALLBACK (vct_demo_tui_on_row_changed), self);
+        }
       g_ptr_array_add (shown, held);
     }
   g_ptr_array_unref (self->shown);
@@ -352,17 +412,15 @@ vct_demo_tui_hold_shown (VctDemoTui           *self,
 static void
 vct_demo_tui_draw_lines (VctDemoTui *self)
 {
-  GListModel *list = G_LIST_MODEL (vct_demo_screen_get_list (self->screen));
-  const VctDemoOutline *outline = vct_demo_tui_outline (self);
+  GListModel *list = G_LIST_MODEL (self->screen->list);
   guint page = vct_demo_tui_page_size (self);
   int list_y = vct_demo_tui_list_y (self);
-  guint end = MIN (self->top + page, outline->n_lines);
+  guint end = MIN (self->top + page, g_list_model_get_n_items (list));
   guint n_lines = end > self->top ? end - self->top : 0;
-  VctDemoRowStyle style = { .utf8 = self->paint.utf8, .spinner_frame = self->spinner_frame };
   VctDemoTuiLine *lines;
   VctDemoTuiColumns columns = { 0 };
 
-  if (outline->n_rows == 0 || vct_demo_screen_is_list_hidden (self->screen))
+  if (vct_demo_tui_n_rows (self) == 0 || vct_demo_screen_is_list_hidden (self->screen))
     {
       const char *text = vct_demo_tui_empty_text (self);
 
@@ -377,15 +435,15 @@ vct_demo_tui_draw_lines (VctDemoTui *self)
   for (guint i = 0; i < n_lines; i++)
     {
       VctDemoTuiLine *line = &lines[i];
-      guint position;
+      gboolean is_row;
 
-      if (!vct_demo_outline_find_line (outline, self->top + i, &position))
-        continue;
-      line->row = g_list_model_get_item (list, position);
-      line->index = vct_demo_outline_row_at (outline, position);
+      line->row = g_list_model_get_item (list, self->top + i);
+      line->index = vct_list_model_get_row_index (self->screen->list, self->top + i, &is_row);
+      if (!is_row)
+        line->index = G_MAXUINT;
       if (line->row == NULL || line->index == G_MAXUINT)
         continue;
-      vct_demo_rows_cells (line->row, &style, &line->cells);
+      vct_demo_rows_cells (line->row, self->paint.utf8, self->spinner_frame, &line->cells);
       if (line->cells.lead != NULL)
         columns.lead_width = MAX (columns.lead_width, (int) MAX (line->cells.lead_width,
                                                                  vct_demo_paint_width (&self->paint, line->cells.lead)));
@@ -443,7 +501,7 @@ vct_demo_tui_draw_status (VctDemoTui *self)
 static void
 vct_demo_tui_draw_footer (VctDemoTui *self)
 {
-  guint n_rows = vct_demo_tui_outline (self)->n_rows;
+  guint n_rows = vct_demo_tui_n_rows (self);
   g_autofree char *position = NULL;
   int right = 0;
   int y = LINES - 1;
@@ -503,8 +561,7 @@ vct_demo_tui_draw_dialog (VctDemoTui *self,
 
 /* The alert: the original's UIAlertController "Oops..." with one OK button. */
 static void
-vct_demo_tui_draw_alert (VctDemoTui *self,
-                         const char *message)
+vct_demo_tui_draw_alert (VctDemoTui *self, const char *message)
 {
   int inner = MIN (COLS - 6, 56);
   g_autoptr (GPtrArray) lines = vct_demo_format_wrap (message, (guint) MAX (inner, 1));
@@ -518,15 +575,17 @@ vct_demo_tui_draw_detail (VctDemoTui *self)
 {
   int inner = MIN (COLS - 6, 64);
   guint room = (guint) MAX (inner, 1);
-  g_autoptr (GPtrArray) lines = vct_demo_format_wrap (self->detail->description, room);
-  g_autofree char *image = g_strdup_printf ("Image: %s", self->detail->image_url);
+  g_autoptr (GPtrArray) lines = vct_demo_format_wrap (vct_feed_photo_get_description (self->detail), room);
+  g_autofree char *image = g_strdup_printf ("Image: %s", vct_feed_photo_get_url (self->detail));
   g_autoptr (GPtrArray) image_lines = vct_demo_format_wrap (image, room);
+  GDateTime *date = vct_feed_photo_get_date (self->detail);
+  g_autoptr (GDateTime) local = date != NULL ? g_date_time_to_local (date) : NULL;
 
   g_ptr_array_add (lines, g_strdup (""));
   g_ptr_array_extend_and_steal (lines, g_steal_pointer (&image_lines));
-  if (*self->detail->date != '\0')
-    g_ptr_array_add (lines, g_strdup_printf ("Posted: %s", self->detail->date));
-  vct_demo_tui_draw_dialog (self, inner, self->detail->title, lines, "[ Close ]");
+  if (local != NULL)
+    g_ptr_array_add (lines, g_date_time_format (local, "Posted: %Y-%m-%d %H:%M"));
+  vct_demo_tui_draw_dialog (self, inner, vct_feed_photo_get_title (self->detail), lines, "[ Close ]");
 }
 
 static void
@@ -563,7 +622,7 @@ vct_demo_tui_draw_help (VctDemoTui *self)
 static void
 vct_demo_tui_draw (VctDemoTui *self)
 {
-  const char *alert = vct_demo_screen_get_alert (self->screen);
+  const char *alert = self->screen->alert;
 
   vct_demo_tui_clamp (self);
   erase ();
@@ -611,16 +670,14 @@ vct_demo_tui_update_spinner (VctDemoTui *self)
 }
 
 static void
-vct_demo_tui_quit (VctDemoTui *self,
-                   int         exit_code)
+vct_demo_tui_quit (VctDemoTui *self, int exit_code)
 {
   self->exit_code = exit_code;
   g_main_loop_quit (self->loop);
 }
 
 static void
-vct_demo_tui_set_notice (VctDemoTui *self,
-                         const char *text)
+vct_demo_tui_set_notice (VctDemoTui *self, const char *text)
 {
   g_free (self->notice);
   self->notice = g_strdup (text);
@@ -631,41 +688,37 @@ vct_demo_tui_activate (VctDemoTui *self)
 {
   g_autoptr (GError) error = NULL;
 
-  if (vct_demo_tui_outline (self)->n_rows == 0)
+  if (vct_demo_tui_n_rows (self) == 0)
     return;
   if (!vct_demo_screen_activate (self->screen, self->cursor, &error))
     vct_demo_tui_set_notice (self, error->message);
 }
 
 static void
-vct_demo_tui_command (VctDemoTui *self,
-                      const char *name)
+vct_demo_tui_command (VctDemoTui *self, const char *name)
 {
   const VctDemoCommand *command = vct_demo_screen_find_command (self->screen, name);
   g_autoptr (GError) error = NULL;
 
   if (command == NULL)
     return;
-  if (vct_demo_screen_command_takes_row (command) && vct_demo_tui_outline (self)->n_rows == 0)
+  if (command->args != NULL && vct_demo_tui_n_rows (self) == 0)
     return;
   if (!vct_demo_screen_run_command (self->screen, command, self->cursor, &error))
     vct_demo_tui_set_notice (self, error->message);
 }
 
 static void
-vct_demo_tui_move (VctDemoTui *self,
-                   gint64      delta)
+vct_demo_tui_move (VctDemoTui *self, gint64 delta)
 {
-  gint64 n_rows = vct_demo_tui_outline (self)->n_rows;
+  gint64 n_rows = vct_demo_tui_n_rows (self);
   gint64 target = (gint64) self->cursor + delta;
 
   self->cursor = (guint) CLAMP (target, 0, MAX (n_rows - 1, 0));
 }
 
 static void
-vct_demo_tui_act (VctDemoTui    *self,
-                  VctDemoAction  action,
-                  const char    *command)
+vct_demo_tui_act (VctDemoTui *self, VctDemoAction action, const char *command)
 {
   guint page = MAX (vct_demo_tui_page_size (self), 1);
 
@@ -699,10 +752,10 @@ vct_demo_tui_act (VctDemoTui    *self,
 static void
 vct_demo_tui_press_dialog_button (VctDemoTui *self)
 {
-  if (vct_demo_screen_get_alert (self->screen) != NULL)
-    vct_demo_screen_dismiss_alert (self->screen);
+  if (self->screen->alert != NULL)
+    g_clear_pointer (&self->screen->alert, g_free);
   else
-    g_clear_pointer (&self->detail, vct_demo_tui_detail_free);
+    g_clear_object (&self->detail);
 }
 
 /* A tap: a click on a row activates it; the wheel scrolls; a click on a dialog's button
@@ -712,12 +765,12 @@ vct_demo_tui_mouse (VctDemoTui *self)
 {
   MEVENT event;
   int list_y = vct_demo_tui_list_y (self);
-  guint position;
-  guint row;
+  gboolean is_row = FALSE;
+  guint row = 0;
 
   if (getmouse (&event) != OK)
     return;
-  if (vct_demo_screen_get_alert (self->screen) != NULL || self->detail != NULL)
+  if (self->screen->alert != NULL || self->detail != NULL)
     {
       if ((event.bstate & BUTTON1_PRESSED) && event.y == self->button_y)
         vct_demo_tui_press_dialog_button (self);
@@ -735,8 +788,8 @@ vct_demo_tui_mouse (VctDemoTui *self)
   else if ((event.bstate & BUTTON1_PRESSED) && event.y >= list_y
            && event.y < list_y + (int) vct_demo_tui_page_size (self)
            && !vct_demo_screen_is_list_hidden (self->screen)
-           && vct_demo_outline_find_line (vct_demo_tui_outline (self), self->top + (guint) (event.y - list_y), &position)
-           && (row = vct_demo_outline_row_at (vct_demo_tui_outline (self), position)) != G_MAXUINT)
+           && (row = vct_list_model_get_row_index (self->screen->list, self->top + (guint) (event.y - list_y),
+                                                   &is_row), is_row))
     {
       self->cursor = row;
       vct_demo_tui_activate (self);
@@ -744,8 +797,7 @@ vct_demo_tui_mouse (VctDemoTui *self)
 }
 
 static void
-vct_demo_tui_key (VctDemoTui *self,
-                  int         key)
+vct_demo_tui_key (VctDemoTui *self, int key)
 {
   const char *command = NULL;
   VctDemoAction action;
@@ -758,7 +810,7 @@ vct_demo_tui_key (VctDemoTui *self,
       vct_demo_tui_mouse (self);
       return;
     }
-  if (vct_demo_screen_get_alert (self->screen) != NULL || self->detail != NULL)
+  if (self->screen->alert != NULL || self->detail != NULL)
     {
       /* Modal, like the original's alert: its button dismisses it; q still quits. */
       if (key == '\r' || key == '\n' || key == KEY_ENTER || key == ' ' || key == VCT_DEMO_KEY_ESCAPE
@@ -780,14 +832,11 @@ vct_demo_tui_key (VctDemoTui *self,
 /* ------------------------------------------------------------------ sources */
 
 static gboolean
-vct_demo_tui_on_stdin (int          fd,
-                       GIOCondition condition,
-                       gpointer     user_data)
+vct_demo_tui_on_stdin (G_GNUC_UNUSED int fd, GIOCondition condition, gpointer user_data)
 {
   VctDemoTui *self = user_data;
   int key;
 
-  (void) fd;
   while ((key = getch ()) != ERR)
     vct_demo_tui_key (self, key);
   if (condition & (G_IO_HUP | G_IO_ERR | G_IO_NVAL))
@@ -819,33 +868,15 @@ static gboolean vct_demo_tui_on_sighup (gpointer self)  { vct_demo_tui_quit (sel
 
 /* ------------------------------------------------------------------ the view */
 
-/* "2026-11-20 13:06" in local time, as the feed shows its rows' dates; "" for none. */
-static char *
-vct_demo_tui_format_date (GDateTime *date)
-{
-  g_autoptr (GDateTime) local = date != NULL ? g_date_time_to_local (date) : NULL;
-
-  return local != NULL ? g_date_time_format (local, "%Y-%m-%d %H:%M") : g_strdup ("");
-}
-
 static void
-vct_demo_tui_on_event (VctDemoScreen      *screen,
-                       const VctDemoEvent *event,
-                       gpointer            user_data)
+vct_demo_tui_on_event (G_GNUC_UNUSED VctDemoScreen *screen, const VctDemoEvent *event, gpointer user_data)
 {
   VctDemoTui *self = user_data;
 
-  (void) screen;
   switch (event->kind)
     {
     case VCT_DEMO_EVENT_DETAIL:
-      vct_demo_tui_detail_free (self->detail);
-      self->detail = g_new0 (VctDemoTuiDetail, 1);
-      self->detail->id = event->detail->id;
-      self->detail->title = g_strdup (event->detail->title);
-      self->detail->description = g_strdup (event->detail->description);
-      self->detail->image_url = g_strdup (event->detail->image_url);
-      self->detail->date = vct_demo_tui_format_date (event->detail->date);
+      g_set_object (&self->detail, event->detail);
       break;
     case VCT_DEMO_EVENT_NOTICE:
       vct_demo_tui_set_notice (self, event->text);
@@ -863,19 +894,10 @@ vct_demo_tui_on_event (VctDemoScreen      *screen,
   vct_demo_tui_draw (self);
 }
 
-/**
- * vct_demo_tui_run:
- * @screen: the screen, not loaded yet
- * @options: the command line (--select)
- *
- * Shows the screen full-screen and loads it, until q, Ctrl-C, the terminal closes or the
- * screen asks to be dismissed.
- *
- * Returns: the exit code
- */
+/* Shows the screen full-screen and loads it, until q, Ctrl-C, the terminal closes or the
+ * screen asks to be dismissed; returns the exit code. */
 int
-vct_demo_tui_run (VctDemoScreen        *screen,
-                  const VctDemoOptions *options)
+vct_demo_tui_run (VctDemoScreen *screen, const VctDemoOptions *options)
 {
   VctDemoTui self = { .screen = screen, .button_y = -1, .exit_code = VCT_DEMO_EXIT_OK };
   g_autoptr (GError) error = NULL;
@@ -885,10 +907,10 @@ vct_demo_tui_run (VctDemoScreen        *screen,
       g_printerr ("vctable-demo: %s\n", error->message);
       return VCT_DEMO_EXIT_USAGE;
     }
-  self.keys = vct_demo_keys_for_screen (vct_demo_screen_get_name (screen));
-  self.paint.utf8 = vct_demo_terminal_is_utf8 ();
+  self.keys = vct_demo_keys_for_screen (screen->info->name);
+  self.paint.utf8 = g_get_charset (NULL);
   self.loop = g_main_loop_new (NULL, FALSE);
-  self.shown = g_ptr_array_new_with_free_func ((GDestroyNotify) vct_demo_held_row_free);
+  self.shown = g_ptr_array_new_with_free_func (vct_demo_tui_held_free);
   if (options->select >= 0)
     self.cursor = (guint) options->select;
 
@@ -899,16 +921,16 @@ vct_demo_tui_run (VctDemoScreen        *screen,
   self.signal_ids[3] = g_unix_signal_add (SIGHUP, vct_demo_tui_on_sighup, &self);
   self.stdin_id = g_unix_fd_add (STDIN_FILENO, G_IO_IN | G_IO_HUP | G_IO_ERR, vct_demo_tui_on_stdin, &self);
 
-  vct_demo_screen_add_anchor (screen, &self.anchor);
-  vct_demo_screen_set_view (screen, vct_demo_tui_on_event, &self);
+  screen->view = vct_demo_tui_on_event;
+  screen->view_data = &self;
   vct_demo_screen_select_after_load (screen, options->select);
   vct_demo_screen_reload (screen); /* the original's viewDidLoad */
   vct_demo_tui_draw (&self);
   g_main_loop_run (self.loop);
 
   vct_demo_terminal_hold_signals ();
-  vct_demo_screen_set_view (screen, NULL, NULL);
-  vct_demo_screen_remove_anchor (screen, &self.anchor);
+  screen->view = NULL;
+  g_clear_object (&self.cursor_row);
   g_clear_handle_id (&self.spinner_id, g_source_remove);
   g_clear_handle_id (&self.draw_id, g_source_remove);
   g_clear_pointer (&self.shown, g_ptr_array_unref);
@@ -916,7 +938,7 @@ vct_demo_tui_run (VctDemoScreen        *screen,
   for (gsize i = 0; i < G_N_ELEMENTS (self.signal_ids); i++)
     g_clear_handle_id (&self.signal_ids[i], g_source_remove);
   vct_demo_terminal_stop ();
-  vct_demo_tui_detail_free (self.detail);
+  g_clear_object (&self.detail);
   g_free (self.notice);
   g_main_loop_unref (self.loop);
   return self.exit_code;
