@@ -98,8 +98,8 @@ struct _VctDemoScreen {
   char                    *alert;      /* the last error, until the view clears it */
   gint64                   selected;   /* the row selected last, -1 after a reload */
   gboolean                 has_loaded; /* a reload has delivered */
+  gint64                   select_after_load;  /* --select: selected after the first reload, or -1 */
 
-  gint64                   select_after_load;  /* --select, -1 for none */
   gboolean                 title_shown;
   gboolean                 rows_changed;       /* `items-changed` since the last ROWS */
   gboolean                 reload_failed;
@@ -110,10 +110,11 @@ struct _VctDemoScreen {
   guint                    errors_awaited; /* failed follows, their error not reported yet */
 };
 
-const VctDemoScreenInfo *vct_demo_screens_get_all    (guint *n_screens);
-const VctDemoScreenInfo *vct_demo_screens_find       (const char *name);
-char                    *vct_demo_screens_list_names (const char *conjunction);
-char                    *vct_demo_screens_help_text  (void);
+#define VCT_DEMO_N_SCREENS 3
+extern const VctDemoScreenInfo vct_demo_screens[VCT_DEMO_N_SCREENS];   /* the default first */
+
+const VctDemoScreenInfo *vct_demo_screens_find      (const char *name);
+char                    *vct_demo_screens_help_text (void);
 
 VctDemoScreen *vct_demo_screen_new      (const VctDemoOptions *options, GError **error);
 void           vct_demo_screen_free     (VctDemoScreen *screen);
@@ -124,7 +125,6 @@ gboolean       vct_demo_screen_activate (VctDemoScreen *screen, guint64 index, G
 const VctDemoCommand *vct_demo_screen_find_command (VctDemoScreen *screen, const char *name);
 gboolean       vct_demo_screen_run_command (VctDemoScreen *screen, const VctDemoCommand *command,
                                             guint64 index, GError **error);
-void           vct_demo_screen_select_after_load (VctDemoScreen *screen, gint64 index);
 gboolean       vct_demo_screen_is_loading       (VctDemoScreen *screen);
 gboolean       vct_demo_screen_is_settled       (VctDemoScreen *screen);
 gboolean       vct_demo_screen_is_list_hidden   (VctDemoScreen *screen);
@@ -132,6 +132,20 @@ const char    *vct_demo_screen_get_status       (VctDemoScreen *screen, gboolean
 
 /* Whether flat @position holds a row (not a header or footer) of @list. */
 gboolean       vct_demo_is_row (VctListModel *list, guint position);
+
+/* A row held, one of its signals heard (or a row's change to tell: property, value). */
+typedef struct {
+  gpointer  owner;
+  VctRow   *row;
+  gulong    id;
+  char     *property;
+  char     *value;
+} VctDemoHeld;
+
+VctDemoHeld *vct_demo_held_new  (gpointer owner, VctRow *row, const char *signal, GCallback callback);
+void         vct_demo_held_free (gpointer held);
+void         vct_demo_hold_rows (GPtrArray **held, VctListModel *list, guint start, guint end, gpointer owner,
+                                 const char *signal, GCallback callback);
 
 /* ------------------------------------------------------------------ rows and text */
 
@@ -200,7 +214,6 @@ void     vct_demo_terminal_hold_signals       (void);
 
 int vct_demo_tui_run    (VctDemoScreen *screen, const VctDemoOptions *options);
 int vct_demo_script_run (VctDemoScreen *screen, const VctDemoOptions *options);
-int vct_demo_once_run   (VctDemoScreen *screen, const VctDemoOptions *options);
 
 G_END_DECLS
 

@@ -30,8 +30,7 @@ vct_demo_main_ensure_standard_fds (void)
 }
 
 int
-main (int    argc,
-      char **argv)
+main (int argc, char **argv)
 {
   VctDemoOptions options;
   g_autoptr (GError) error = NULL;
@@ -51,15 +50,12 @@ main (int    argc,
   screen = vct_demo_screen_new (&options, &error);
   if (screen == NULL)
     {
-      fprintf (stderr, "vctable-demo: invalid --uri: %s\n",
-               error != NULL ? error->message : "no screen");
+      fprintf (stderr, "vctable-demo: invalid --uri: %s\n", error->message);
       vct_demo_options_clear (&options);
       return VCT_DEMO_EXIT_USAGE;
     }
 
-  if (options.once)
-    exit_code = vct_demo_once_run (screen, &options);
-  else if (options.script || !isatty (STDOUT_FILENO) || !isatty (STDIN_FILENO))
+  if (options.once || options.script || !isatty (STDOUT_FILENO) || !isatty (STDIN_FILENO))
     exit_code = vct_demo_script_run (screen, &options);
   else
     exit_code = vct_demo_tui_run (screen, &options);

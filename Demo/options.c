@@ -5,8 +5,8 @@
 #include "demo.h"
 #include "size-option.h"
 
+#include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
 
 #define VCT_DEMO_SCRIPT_HELP \
   "On a terminal (standard input and output both terminals, no --script or --once) it is a\n" \
@@ -45,36 +45,31 @@
   "Environment (without --uri): %s.\n" \
   "TZ: the time zone the feed's days are in."
 
-static void
-vct_demo_options_usage_error (const char *message)
+/* Prints a usage error; returns FALSE. */
+G_GNUC_PRINTF (1, 2)
+static gboolean
+vct_demo_options_usage_error (const char *format, ...)
 {
-  fprintf (stderr, "vctable-demo: %s\nTry \"vctable-demo --help\".\n", message);
+  va_list args;
+
+  fputs ("vctable-demo: ", stderr);
+  va_start (args, format);
+  vfprintf (stderr, format, args);
+  va_end (args);
+  fputs ("\nTry \"vctable-demo --help\".\n", stderr);
+  return FALSE;
 }
 
-/* A check --timeout and --max-body-size share: they set up the screen's VctApi, which
- * only the photos screen has, and only with --uri. */
+/* --timeout and --max-body-size set up the screen's VctApi: the photos' with --uri. */
 static gboolean
-vct_demo_options_check_api_option (const char               *option,
-                                   const VctDemoScreenInfo  *screen,
-                                   const VctDemoOptions     *options)
+vct_demo_options_check_api_option (const char *option, const VctDemoScreenInfo *screen, const VctDemoOptions *options)
 {
   if (!screen->has_api)
-    {
-      g_autofree char *message = g_strdup_printf ("%s does not apply to the %s screen", option, screen->name);
-
-      vct_demo_options_usage_error (message);
-      return FALSE;
-    }
+    return vct_demo_options_usage_error ("%s does not apply to the %s screen", option, screen->name);
   if (options->uri == NULL)
-    {
-      g_autofree char *message = g_strdup_printf ("%s only applies with --uri", option);
-
-      vct_demo_options_usage_error (message);
-      return FALSE;
-    }
+    return vct_demo_options_usage_error ("%s only applies with --uri", option);
   return TRUE;
 }
-
 
 /* The summary: the screens, then the commands (the screens' own from their classes). */
 static char *
@@ -82,10 +77,9 @@ vct_demo_options_summary (void)
 {
   GString *text = g_string_new ("Shows a VCTable screen: the \"view\" of an MVVM list screen.\n\nSCREEN is:\n");
   g_autofree char *commands = vct_demo_screens_help_text ();
-  guint n_screens;
-  const VctDemoScreenInfo *screens = vct_demo_screens_get_all (&n_screens);
+  const VctDemoScreenInfo *screens = vct_demo_screens;
 
-  for (guint i = 0; i < n_screens; i++)
+  for (guint i = 0; i < VCT_DEMO_N_SCREENS; i++)
     g_string_append_printf (text, "  %-8s %s\n", screens[i].name, screens[i].summary);
   g_string_append_c (text, '\n');
   g_string_append_printf (text, VCT_DEMO_SCRIPT_HELP, commands);
@@ -97,10 +91,9 @@ static char *
 vct_demo_options_exit_text (void)
 {
   GString *variables = g_string_new (NULL);
-  guint n_screens;
-  const VctDemoScreenInfo *screens = vct_demo_screens_get_all (&n_screens);
+  const VctDemoScreenInfo *screens = vct_demo_screens;
 
-  for (guint i = 0; i < n_screens; i++)
+  for (guint i = 0; i < VCT_DEMO_N_SCREENS; i++)
     g_string_append_printf (variables, "%s%s (%s; default: the fixture installed with VCTable, %s)",
                             i > 0 ? ", " : "", screens[i].environment, screens[i].name, screens[i].fixture);
   char *text = g_strdup_printf (VCT_DEMO_EXIT_TEXT, variables->str);
@@ -114,8 +107,7 @@ vct_demo_options_exit_text (void)
 gboolean
 vct_demo_options_parse (VctDemoOptions *options, int *argc, char ***argv, int *exit_code)
 {
-  gboolean help = FALSE;
-  gboolean version = FALSE;
+  gboolean help = FALSE, version = FALSE;
   gint64 timeout_ms = -1;
   g_autofree char *max_body_size = NULL;
   GOptionEntry entries[] = {
@@ -158,87 +150,45 @@ vct_demo_options_parse (VctDemoOptions *options, int *argc, char ***argv, int *e
 
   if (!g_option_context_parse (context, argc, argv, &error))
     {
-      vct_demo_options_usage_error (error->message);
       *exit_code = VCT_DEMO_EXIT_USAGE;
-      return FALSE;
+      return vct_demo_options_usage_error ("%s", error->message);
     }
-  if (help)
+  if (help || version)
     {
-      g_autofree char *text = g_option_context_get_help (context, TRUE, NULL);
+      g_autofree char *text = help ? g_option_context_get_help (context, TRUE, NULL)
+                                   : g_strdup ("vctable-demo " VCT_DEMO_VERSION "\n");
 
       fputs (text, stdout);
       return FALSE;
     }
-  if (version)
-    {
-      printf ("vctable-demo %s\n", VCT_DEMO_VERSION);
-      return FALSE;
-    }
 
   *exit_code = VCT_DEMO_EXIT_USAGE;
+  if (*argc > 1 && vct_demo_screens_find ((*argv)[1]) == NULL)
+    return vct_demo_options_usage_error ("unknown screen \"%s\": the screens are %s, %s or %s", (*argv)[1],
+                                         vct_demo_screens[0].name, vct_demo_screens[1].name, vct_demo_screens[2].name);
   if (*argc > 1)
-    {
-      g_autofree char *names = vct_demo_screens_list_names ("or");
-
-      if (vct_demo_screens_find ((*argv)[1]) == NULL)
-        {
-          g_autofree char *message = g_strdup_printf ("unknown screen \"%s\": the screens are %s",
-                                                      (*argv)[1], names);
-
-          vct_demo_options_usage_error (message);
-          return FALSE;
-        }
-      options->screen = vct_demo_screens_find ((*argv)[1])->name;
-    }
+    options->screen = vct_demo_screens_find ((*argv)[1])->name;
   if (*argc > 2)
-    {
-      g_autofree char *message = g_strdup_printf ("unexpected argument \"%s\"", (*argv)[2]);
-
-      vct_demo_options_usage_error (message);
-      return FALSE;
-    }
+    return vct_demo_options_usage_error ("unexpected argument \"%s\"", (*argv)[2]);
   screen = vct_demo_screens_find (options->screen);
   if (options->once && options->script)
-    {
-      vct_demo_options_usage_error ("--once and --script cannot be combined");
-      return FALSE;
-    }
+    return vct_demo_options_usage_error ("--once and --script cannot be combined");
   if (options->select == G_MININT64)
     options->select = -1;
   else if (options->select < 0 || options->select > G_MAXUINT)
-    {
-      vct_demo_options_usage_error ("--select needs a row number (0 or more)");
-      return FALSE;
-    }
+    return vct_demo_options_usage_error ("--select needs a row number (0 or more)");
   if (options->rows < 0 || options->rows > G_MAXUINT)
-    {
-      vct_demo_options_usage_error ("--rows needs a count (0 or more)");
-      return FALSE;
-    }
-  if (timeout_ms != -1)
-    {
-      if (!vct_demo_options_check_api_option ("--timeout", screen, options))
-        return FALSE;
-      if (timeout_ms < 1 || timeout_ms > G_MAXINT)
-        {
-          vct_demo_options_usage_error ("--timeout needs milliseconds (1 or more)");
-          return FALSE;
-        }
-      options->timeout_ms = (gint) timeout_ms;
-    }
-  if (max_body_size != NULL)
-    {
-      if (!vct_demo_options_check_api_option ("--max-body-size", screen, options))
-        return FALSE;
-      if (!vct_demo_parse_size (max_body_size, &options->max_body_size))
-        {
-          g_autofree char *message = g_strdup_printf ("--max-body-size needs a size in bytes (1 or more), "
-                                                      "optionally with K, M or G: not \"%s\"", max_body_size);
-
-          vct_demo_options_usage_error (message);
-          return FALSE;
-        }
-    }
+    return vct_demo_options_usage_error ("--rows needs a count (0 or more)");
+  if (timeout_ms != -1 && !vct_demo_options_check_api_option ("--timeout", screen, options))
+    return FALSE;
+  if (timeout_ms != -1 && (timeout_ms < 1 || timeout_ms > G_MAXINT))
+    return vct_demo_options_usage_error ("--timeout needs milliseconds (1 or more)");
+  options->timeout_ms = timeout_ms != -1 ? (gint) timeout_ms : 0;
+  if (max_body_size != NULL && !vct_demo_options_check_api_option ("--max-body-size", screen, options))
+    return FALSE;
+  if (max_body_size != NULL && !vct_demo_parse_size (max_body_size, &options->max_body_size))
+    return vct_demo_options_usage_error ("--max-body-size needs a size in bytes (1 or more), optionally with K, M "
+                                         "or G: not \"%s\"", max_body_size);
   *exit_code = VCT_DEMO_EXIT_OK;
   return TRUE;
 }

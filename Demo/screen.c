@@ -23,58 +23,66 @@
 #include <string.h>
 
 enum { PHOTOS, FEED, SONGS };
-static const VctDemoScreenInfo screens[3];
+#define screens vct_demo_screens
 #define KIND(screen) ((screen)->info - screens)
-
-/* A row object held with one `notify` handler (a follow, a song). */
-typedef struct {
-  VctDemoScreen *screen;
-  VctRow        *row;
-  gulong         id;
-} VctDemoHeld;
-
-/* A row's change, not told yet. */
-typedef struct {
-  VctRow *row;
-  char   *property;
-  char   *value;
-} VctDemoReport;
-
 
 #define FEED_MODEL(s)  VCT_FEED_MODEL ((s)->model)
 #define SONGS_MODEL(s) VCT_SONG_PICKER_MODEL ((s)->model)
 
-static VctDemoHeld *
-held_new (VctDemoScreen *screen, VctRow *row, const char *signal, GCallback callback)
+/* A reference to @row and @callback on its @signal (NULL: none), with @owner for it. */
+VctDemoHeld *
+vct_demo_held_new (gpointer owner, VctRow *row, const char *signal, GCallback callback)
 {
-  VctDemoHeld *held = g_new (VctDemoHeld, 1);
+  VctDemoHeld *held = g_new0 (VctDemoHeld, 1);
 
-  held->screen = screen;
+  held->owner = owner;
   held->row = g_object_ref (row);
-  held->id = g_signal_connect (row, signal, callback, held);
+  if (signal != NULL)
+    held->id = g_signal_connect (row, signal, callback, held);
   return held;
 }
 
 /* Safe from inside the handler (a row object emits `notify` holding a reference). */
-static void
-held_free (gpointer data)
+void
+vct_demo_held_free (gpointer data)
 {
   VctDemoHeld *held = data;
 
   g_clear_signal_handler (&held->id, held->row);
   g_object_unref (held->row);
+  g_free (held->property);
+  g_free (held->value);
   g_free (held);
 }
 
-static void
-report_free (gpointer data)
+/* Holds the rows at @list's flat positions [@start, @end) with @signal heard: the holds
+ * in *@held kept for those, the others dropped. */
+void
+vct_demo_hold_rows (GPtrArray **held, VctListModel *list, guint start, guint end, gpointer owner,
+                    const char *signal, GCallback callback)
 {
-  VctDemoReport *report = data;
+  GPtrArray *holds = g_ptr_array_new_with_free_func (vct_demo_held_free);
 
-  g_object_unref (report->row);
-  g_free (report->property);
-  g_free (report->value);
-  g_free (report);
+  for (guint i = start; i < end; i++)
+    {
+      g_autoptr (VctRow) row = g_list_model_get_item (G_LIST_MODEL (list), i);
+      VctDemoHeld *found = NULL;
+
+      for (guint j = 0; row != NULL && j < (*held)->len && found == NULL; j++)
+        if (((VctDemoHeld *) g_ptr_array_index (*held, j))->row == row)
+          found = g_ptr_array_steal_index_fast (*held, j);
+      if (row != NULL)
+        g_ptr_array_add (holds, found != NULL ? found : vct_demo_held_new (owner, row, signal, callback));
+    }
+  g_ptr_array_unref (*held);
+  *held = holds;
+}
+
+/* An enum value's nick ("listening"). */
+static const char *
+nick (GType type, int value)
+{
+  return g_enum_get_value (g_type_class_peek (type), value)->value_nick;
 }
 
 gboolean
@@ -96,10 +104,10 @@ flush_reports (VctDemoScreen *screen)
   if (screen->reports->len == 0)
     return;
   reports = g_steal_pointer (&screen->reports);
-  screen->reports = g_ptr_array_new_with_free_func (report_free);
+  screen->reports = g_ptr_array_new_with_free_func (vct_demo_held_free);
   for (guint i = 0; i < reports->len; i++)
     {
-      const VctDemoReport *report = g_ptr_array_index (reports, i);
+      const VctDemoHeld *report = g_ptr_array_index (reports, i);
       VctDemoEvent event = { .kind = VCT_DEMO_EVENT_ROW, .property = report->property, .text = report->value };
       guint position;
 
@@ -131,9 +139,8 @@ emit_simple (VctDemoScreen *screen, VctDemoEventKind kind, const char *text, gbo
 static void
 report_row (VctDemoScreen *screen, VctRow *row, const char *property, const char *value)
 {
-  VctDemoReport *report = g_new (VctDemoReport, 1);
+  VctDemoHeld *report = vct_demo_held_new (screen, row, NULL, NULL);
 
-  report->row = g_object_ref (row);
   report->property = g_strdup (property);
   report->value = g_strdup (value);
   g_ptr_array_add (screen->reports, report);
@@ -168,21 +175,8 @@ static void on_mode (VctRow *row, GParamSpec *pspec, VctDemoHeld *held);
 static void
 hold_songs (VctDemoScreen *screen)
 {
-  GListModel *list = G_LIST_MODEL (screen->list);
-  GPtrArray *held = g_ptr_array_new_with_free_func (held_free);
-
-  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
-    {
-      g_autoptr (VctRow) row = g_list_model_get_item (list, i);
-      VctDemoHeld *found = NULL;
-
-      for (guint j = 0; j < screen->held->len && found == NULL; j++)
-        if (((VctDemoHeld *) g_ptr_array_index (screen->held, j))->row == row)
-          found = g_ptr_array_steal_index_fast (screen->held, j);
-      g_ptr_array_add (held, found != NULL ? found : held_new (screen, row, "notify::mode", G_CALLBACK (on_mode)));
-    }
-  g_ptr_array_unref (screen->held);
-  screen->held = held;
+  vct_demo_hold_rows (&screen->held, screen->list, 0, g_list_model_get_n_items (G_LIST_MODEL (screen->list)),
+                      screen, "notify::mode", G_CALLBACK (on_mode));
 }
 
 static void
@@ -285,22 +279,10 @@ on_open_detail (VctDemoScreen *screen, VctFeedPhoto *photo)
   emit (screen, &event);
 }
 
-static const char *
-state_name (VctSongPickerState state)
-{
-  switch (state)
-    {
-    case VCT_SONG_PICKER_STATE_PICKING:   return "picking";
-    case VCT_SONG_PICKER_STATE_LISTENING: return "listening";
-    case VCT_SONG_PICKER_STATE_FINISHED:  return "finished";
-    default:                              return "unknown";
-    }
-}
-
 static void
 on_state (VctDemoScreen *screen)
 {
-  emit_simple (screen, VCT_DEMO_EVENT_STATE, state_name (vct_song_picker_model_get_state (SONGS_MODEL (screen))), FALSE);
+  emit_simple (screen, VCT_DEMO_EVENT_STATE, nick (VCT_TYPE_SONG_PICKER_STATE, vct_song_picker_model_get_state (SONGS_MODEL (screen))), FALSE);
 }
 
 static void
@@ -321,32 +303,20 @@ on_mode (VctRow *row, G_GNUC_UNUSED GParamSpec *pspec, VctDemoHeld *held)
   g_autofree char *mode = NULL;
 
   g_object_get (row, "mode", &mode, NULL);
-  report_row (held->screen, row, "mode", mode);
+  report_row (((VctDemoScreen *) held->owner), row, "mode", mode);
 }
 
 /* ------------------------------------------------------------------ follows */
-
-static const char *
-follow_state_name (VctFollowState state)
-{
-  switch (state)
-    {
-    case VCT_FOLLOW_STATE_NORMAL:  return "normal";
-    case VCT_FOLLOW_STATE_LOADING: return "loading";
-    case VCT_FOLLOW_STATE_CHECKED: return "checked";
-    default:                       return "unknown";
-    }
-}
 
 /* The pressed row's follow state changed: report it; the outcome ends the follow. */
 static void
 on_follow_state (VctRow *row, G_GNUC_UNUSED GParamSpec *pspec, VctDemoHeld *follow)
 {
-  VctDemoScreen *screen = follow->screen;
+  VctDemoScreen *screen = follow->owner;
   VctFollowState state;
 
   g_object_get (row, "follow-state", &state, NULL);
-  report_row (screen, row, "followState", follow_state_name (state));
+  report_row (screen, row, "followState", nick (VCT_TYPE_FOLLOW_STATE, state));
   if (state == VCT_FOLLOW_STATE_LOADING)
     return;
   if (state == VCT_FOLLOW_STATE_NORMAL)
@@ -369,7 +339,7 @@ follow_row (VctDemoScreen *screen, G_GNUC_UNUSED guint position, VctRow *row, GE
                    name != NULL ? name : "the member");
       return FALSE;
     }
-  g_ptr_array_add (screen->held, held_new (screen, row, "notify::follow-state", G_CALLBACK (on_follow_state)));
+  g_ptr_array_add (screen->held, vct_demo_held_new (screen, row, "notify::follow-state", G_CALLBACK (on_follow_state)));
   vct_row_press (row);
   return TRUE;
 }
@@ -393,7 +363,7 @@ songs_refuse (VctDemoScreen *screen, GError **error, const char *command, const 
 
   if (state != VCT_SONG_PICKER_STATE_LISTENING)
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: not listening (the screen is %s)", command,
-                 state_name (state));
+                 nick (VCT_TYPE_SONG_PICKER_STATE, state));
   else
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", command, when_listening);
   return FALSE;
@@ -407,7 +377,7 @@ songs_start (VctDemoScreen *screen, G_GNUC_UNUSED guint position, G_GNUC_UNUSED 
   if (vct_song_picker_model_start (SONGS_MODEL (screen)))
     return TRUE;
   if (state != VCT_SONG_PICKER_STATE_PICKING)
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "start: not picking (the screen is %s)", state_name (state));
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "start: not picking (the screen is %s)", nick (VCT_TYPE_SONG_PICKER_STATE, state));
   else
     g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, "start: no song is selected");
   return FALSE;
@@ -463,7 +433,7 @@ static const VctDemoCommand songs_commands[] = {
   { NULL, NULL, NULL, NULL }
 };
 
-static const VctDemoScreenInfo screens[3] = {
+const VctDemoScreenInfo vct_demo_screens[VCT_DEMO_N_SCREENS] = {
   [PHOTOS] = { "photos", "the photo table (the default)", "VCTABLE_PHOTOS_URL", "5000 photos", TRUE, NULL,
                "Loading photos...", "No photos.", TRUE },
   [FEED] = { "feed", "the news feed: members to follow and photos, one section per day", "VCTABLE_FEEDS_URL",
@@ -473,26 +443,12 @@ static const VctDemoScreenInfo screens[3] = {
 };
 
 const VctDemoScreenInfo *
-vct_demo_screens_get_all (guint *n_screens)
-{
-  *n_screens = G_N_ELEMENTS (screens);
-  return screens;
-}
-
-const VctDemoScreenInfo *
 vct_demo_screens_find (const char *name)
 {
   for (gsize i = 0; i < G_N_ELEMENTS (screens); i++)
     if (g_str_equal (screens[i].name, name))
       return &screens[i];
   return NULL;
-}
-
-/* "photos, feed or songs" */
-char *
-vct_demo_screens_list_names (const char *conjunction)
-{
-  return g_strdup_printf ("%s, %s %s %s", screens[0].name, screens[1].name, conjunction, screens[2].name);
 }
 
 /* The screens' own script commands, for --help. */
@@ -578,8 +534,8 @@ vct_demo_screen_new (const VctDemoOptions *options, GError **error)
   screen->title = vct_screen_dup_title (model);
   screen->selected = -1;
   screen->select_after_load = -1;
-  screen->reports = g_ptr_array_new_with_free_func (report_free);
-  screen->held = g_ptr_array_new_with_free_func (held_free);
+  screen->reports = g_ptr_array_new_with_free_func (vct_demo_held_free);
+  screen->held = g_ptr_array_new_with_free_func (vct_demo_held_free);
   g_signal_connect_swapped (screen->list, "items-changed", G_CALLBACK (on_items_changed), screen);
   g_signal_connect_swapped (screen->list, "changes-done", G_CALLBACK (on_changes_done), screen);
   if (kind != PHOTOS)
@@ -719,13 +675,6 @@ vct_demo_screen_run_command (VctDemoScreen *screen, const VctDemoCommand *comman
   if (command->args == NULL)
     return command->run (screen, 0, NULL, error);
   return on_row (screen, command->run, FALSE, index, error);
-}
-
-/* --select: the row to select once the first reload delivers (a missing one: a NOTICE). */
-void
-vct_demo_screen_select_after_load (VctDemoScreen *screen, gint64 index)
-{
-  screen->select_after_load = index;
 }
 
 /* Whether a reload is in flight, not yet reported. */

@@ -17,7 +17,8 @@
  * pump is a G_PRIORITY_DEFAULT_IDLE source and the models' schedulers dispatch at
  * G_PRIORITY_DEFAULT, so what a command causes at once is reported before the next
  * command runs; the pump holds the next command while the screen is not settled (a title
- * asked for, a follow's outcome), and `wait` until the reload in flight is reported. */
+ * asked for, a follow's outcome), and `wait` until the reload in flight is reported.
+ * With --once the pump quits once the load and what --select caused are reported. */
 
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE
@@ -33,34 +34,21 @@
 #include <glib-unix.h>
 
 typedef struct {
-  VctDemoScreen    *screen;
-  GMainLoop        *loop;
-  GIOChannel       *input;
-  guint             input_id;
-  int               input_flags; /* stdin's file status flags, put back at the end */
-  GQueue            commands;    /* (element-type utf8): lines read, not yet run */
-  gboolean          eof;
-  gboolean          waiting;     /* a `wait` holds the queue */
-  gboolean          done;
-  guint             pump_id;
-  int               exit_code;
+  VctDemoScreen        *screen;
+  const VctDemoOptions *options;
+  GMainLoop            *loop;
+  GIOChannel           *input;       /* (nullable): not with --once */
+  guint                 input_id;
+  int                   input_flags; /* stdin's file status flags, put back at the end */
+  GQueue                commands;    /* (element-type utf8): lines read, not yet run */
+  gboolean              eof;
+  gboolean              waiting;     /* a `wait` holds the queue */
+  gboolean              done;
+  guint                 pump_id;
+  int                   exit_code;
 } VctDemoScript;
 
 static void vct_demo_script_schedule_pump (VctDemoScript *self);
-
-/* One line on standard output, flushed at once so a reader sees events as they happen. */
-G_GNUC_PRINTF (1, 2)
-static void
-vct_demo_script_emit (const char *format, ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  vprintf (format, args);
-  va_end (args);
-  putchar ('\n');
-  fflush (stdout);
-}
 
 G_GNUC_PRINTF (1, 2)
 static void
@@ -72,7 +60,6 @@ vct_demo_script_complain (const char *format, ...)
   vfprintf (stderr, format, args);
   va_end (args);
   fputc ('\n', stderr);
-  fflush (stderr);
 }
 
 static void
@@ -163,16 +150,21 @@ report_rows (VctDemoScreen *screen, guint64 from, guint64 count)
 
 /* ------------------------------------------------------------------ the view */
 
+/* Each line flushed at once, so a reader sees events as they happen. */
 static void
 vct_demo_script_on_event (VctDemoScreen *screen, const VctDemoEvent *event, gpointer user_data)
 {
   VctDemoScript *self = user_data;
   g_autofree char *line = report_event (screen, event);
+  gboolean failed = event->kind == VCT_DEMO_EVENT_NOTICE || (self->options->once && event->kind == VCT_DEMO_EVENT_ERROR);
 
-  if (line != NULL && event->kind == VCT_DEMO_EVENT_NOTICE)
-    vct_demo_script_complain ("%s", line);
-  else if (line != NULL)
-    vct_demo_script_emit ("%s", line);
+  if (line != NULL)
+    fprintf (failed ? stderr : stdout, "%s\n", line);
+  fflush (stdout);
+  if (self->options->once && failed)
+    vct_demo_script_finish (self, VCT_DEMO_EXIT_FAILED);
+  if (self->options->once && event->kind == VCT_DEMO_EVENT_RELOADED)
+    report_rows (screen, 0, (guint64) self->options->rows);
   if (event->kind == VCT_DEMO_EVENT_DISMISS)
     vct_demo_script_finish (self, VCT_DEMO_EXIT_OK);
   vct_demo_script_schedule_pump (self);
@@ -284,7 +276,10 @@ vct_demo_script_pump (gpointer user_data)
   char *line;
 
   self->pump_id = 0;
-  if (self->done || vct_demo_script_is_held (self))
+  if (!self->done && self->options->once && self->screen->has_loaded
+      && !vct_demo_screen_is_loading (self->screen) && vct_demo_screen_is_settled (self->screen))
+    vct_demo_script_finish (self, VCT_DEMO_EXIT_OK);
+  if (self->done || self->options->once || vct_demo_script_is_held (self))
     return G_SOURCE_REMOVE;
   line = g_queue_pop_head (&self->commands);
   if (line == NULL)
@@ -345,50 +340,37 @@ vct_demo_script_on_input (GIOChannel *channel, G_GNUC_UNUSED GIOCondition condit
   return self->eof ? G_SOURCE_REMOVE : G_SOURCE_CONTINUE;
 }
 
-static gboolean
-vct_demo_script_on_signal (gpointer user_data)
-{
-  VctDemoScript *self = user_data;
+static gboolean vct_demo_script_on_sigint (gpointer self)  { vct_demo_script_finish (self, VCT_DEMO_EXIT_INTERRUPTED + SIGINT);  return G_SOURCE_CONTINUE; }
+static gboolean vct_demo_script_on_sigterm (gpointer self) { vct_demo_script_finish (self, VCT_DEMO_EXIT_INTERRUPTED + SIGTERM); return G_SOURCE_CONTINUE; }
 
-  vct_demo_script_finish (self, VCT_DEMO_EXIT_INTERRUPTED + SIGINT);
-  return G_SOURCE_CONTINUE;
-}
-
-static gboolean
-vct_demo_script_on_term (gpointer user_data)
-{
-  VctDemoScript *self = user_data;
-
-  vct_demo_script_finish (self, VCT_DEMO_EXIT_INTERRUPTED + SIGTERM);
-  return G_SOURCE_CONTINUE;
-}
-
-/* Runs commands from standard input until `quit`, its end, or the screen's dismissal.
- * Returns the exit code */
+/* Runs commands from standard input until `quit`, its end, or the screen's dismissal;
+ * with --once, loads and prints the result. Returns the exit code. */
 int
 vct_demo_script_run (VctDemoScreen *screen, const VctDemoOptions *options)
 {
-  VctDemoScript self = { .screen = screen };
-  guint int_id;
-  guint term_id;
+  VctDemoScript self = { .screen = screen, .options = options };
+  guint int_id, term_id;
 
   self.loop = g_main_loop_new (NULL, FALSE);
   g_queue_init (&self.commands);
   /* Commands are bytes (no charset conversion); O_NONBLOCK so a partial line never
    * blocks the loop. The flags are shared with whoever else has this stdin (a shell on
    * a terminal), so they are put back at the end. */
-  self.input_flags = fcntl (STDIN_FILENO, F_GETFL);
-  self.input = g_io_channel_unix_new (STDIN_FILENO);
-  g_io_channel_set_encoding (self.input, NULL, NULL);
-  g_io_channel_set_flags (self.input, G_IO_FLAG_NONBLOCK, NULL);
-  self.input_id = g_io_add_watch (self.input, G_IO_IN | G_IO_HUP | G_IO_ERR,
-                                  vct_demo_script_on_input, &self);
-
+  self.input_flags = options->once ? -1 : fcntl (STDIN_FILENO, F_GETFL);
+  if (!options->once)
+    {
+      self.input = g_io_channel_unix_new (STDIN_FILENO);
+      g_io_channel_set_encoding (self.input, NULL, NULL);
+      g_io_channel_set_flags (self.input, G_IO_FLAG_NONBLOCK, NULL);
+      self.input_id = g_io_add_watch (self.input, G_IO_IN | G_IO_HUP | G_IO_ERR, vct_demo_script_on_input, &self);
+    }
   screen->view = vct_demo_script_on_event;
   screen->view_data = &self;
-  vct_demo_screen_select_after_load (screen, options->select);
-  int_id = g_unix_signal_add (SIGINT, vct_demo_script_on_signal, &self);
-  term_id = g_unix_signal_add (SIGTERM, vct_demo_script_on_term, &self);
+  screen->select_after_load = options->select;
+  int_id = g_unix_signal_add (SIGINT, vct_demo_script_on_sigint, &self);
+  term_id = g_unix_signal_add (SIGTERM, vct_demo_script_on_sigterm, &self);
+  if (options->once)
+    vct_demo_screen_reload (screen);
 
   g_main_loop_run (self.loop);
 
@@ -399,100 +381,9 @@ vct_demo_script_run (VctDemoScreen *screen, const VctDemoOptions *options)
   g_source_remove (term_id);
   g_clear_handle_id (&self.pump_id, g_source_remove);
   g_queue_clear_full (&self.commands, g_free);
-  g_io_channel_unref (self.input);
+  g_clear_pointer (&self.input, g_io_channel_unref);
   if (self.input_flags != -1)
     fcntl (STDIN_FILENO, F_SETFL, self.input_flags);
-  g_main_loop_unref (self.loop);
-  return self.exit_code;
-}
-
-/* ------------------------------------------------------------------ --once */
-
-typedef struct {
-  VctDemoScreen        *screen;
-  const VctDemoOptions *options;
-  GMainLoop            *loop;
-  guint                 check_id;
-  int                   exit_code;
-} VctDemoOnce;
-
-/* Quits once the load is reported and what --select caused has been printed (the check
- * is an idle: it runs after the model's scheduler has dispatched what is pending). */
-static gboolean
-vct_demo_once_check (gpointer user_data)
-{
-  VctDemoOnce *self = user_data;
-
-  self->check_id = 0;
-  if (self->screen->has_loaded && !vct_demo_screen_is_loading (self->screen)
-      && vct_demo_screen_is_settled (self->screen))
-    g_main_loop_quit (self->loop);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-vct_demo_once_maybe_quit (VctDemoOnce *self)
-{
-  if (self->check_id == 0)
-    self->check_id = g_idle_add (vct_demo_once_check, self);
-}
-
-static void
-vct_demo_once_on_event (VctDemoScreen *screen, const VctDemoEvent *event, gpointer user_data)
-{
-  VctDemoOnce *self = user_data;
-  g_autofree char *line = report_event (screen, event);
-
-  if (event->kind == VCT_DEMO_EVENT_ERROR || event->kind == VCT_DEMO_EVENT_NOTICE)
-    {
-      fprintf (stderr, "%s\n", line);
-      self->exit_code = VCT_DEMO_EXIT_FAILED;
-      g_main_loop_quit (self->loop);
-      return;
-    }
-  if (line != NULL)
-    {
-      printf ("%s\n", line);
-      fflush (stdout);
-    }
-  if (event->kind == VCT_DEMO_EVENT_RELOADED)
-    report_rows (screen, 0, self->options->rows);
-  if (event->kind == VCT_DEMO_EVENT_DISMISS)
-    g_main_loop_quit (self->loop);
-  /* The screen selects --select's row right after RELOADED: check later. */
-  vct_demo_once_maybe_quit (self);
-}
-
-static gboolean
-vct_demo_once_on_signal (gpointer user_data)
-{
-  VctDemoOnce *self = user_data;
-
-  self->exit_code = VCT_DEMO_EXIT_INTERRUPTED + SIGINT;
-  g_main_loop_quit (self->loop);
-  return G_SOURCE_CONTINUE;
-}
-
-/* --once: loads and prints the result; 1 when the load or --select failed. */
-int
-vct_demo_once_run (VctDemoScreen *screen, const VctDemoOptions *options)
-{
-  VctDemoOnce self = { .screen = screen, .options = options, .exit_code = VCT_DEMO_EXIT_OK };
-  guint int_id;
-
-  self.loop = g_main_loop_new (NULL, FALSE);
-  screen->view = vct_demo_once_on_event;
-  screen->view_data = &self;
-  vct_demo_screen_select_after_load (screen, options->select);
-  int_id = g_unix_signal_add (SIGINT, vct_demo_once_on_signal, &self);
-
-  vct_demo_screen_reload (screen);
-  g_main_loop_run (self.loop);
-
-  vct_demo_terminal_hold_signals ();
-  screen->view = NULL;
-  g_source_remove (int_id);
-  g_clear_handle_id (&self.check_id, g_source_remove);
   g_main_loop_unref (self.loop);
   return self.exit_code;
 }

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 static const int fatal_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
+static const char *const leave_capabilities[] = { "sgr0", "cnorm", "rmkx", "rmcup" };
 static struct sigaction previous_actions[G_N_ELEMENTS (fatal_signals)];
 
 static SCREEN          *screen;
@@ -85,12 +86,7 @@ vct_demo_terminal_set_fatal_handlers (gboolean install)
   action.sa_sigaction = vct_demo_terminal_on_fatal_signal;
   action.sa_flags = SA_SIGINFO | SA_NODEFER;
   for (gsize i = 0; i < G_N_ELEMENTS (fatal_signals); i++)
-    {
-      if (install)
-        sigaction (fatal_signals[i], &action, &previous_actions[i]);
-      else
-        sigaction (fatal_signals[i], &previous_actions[i], NULL);
-    }
+    sigaction (fatal_signals[i], install ? &action : &previous_actions[i], install ? &previous_actions[i] : NULL);
 }
 
 static void
@@ -141,10 +137,8 @@ vct_demo_terminal_start (GError **error)
       memcpy (leave_sequence, mouse_off, sizeof mouse_off - 1);
       leave_length = sizeof mouse_off - 1;
     }
-  vct_demo_terminal_add_capability ("sgr0");
-  vct_demo_terminal_add_capability ("cnorm");
-  vct_demo_terminal_add_capability ("rmkx");
-  vct_demo_terminal_add_capability ("rmcup");
+  for (gsize i = 0; i < G_N_ELEMENTS (leave_capabilities); i++)
+    vct_demo_terminal_add_capability (leave_capabilities[i]);
   vct_demo_terminal_set_fatal_handlers (TRUE);
   return TRUE;
 }
@@ -183,10 +177,8 @@ vct_demo_terminal_resize (void)
  * so it lands on the normal screen, readable after quitting, and a fatal one leaves the
  * terminal restored. */
 static GLogWriterOutput
-vct_demo_terminal_log_writer (GLogLevelFlags   log_level,
-                              const GLogField *fields,
-                              gsize            n_fields,
-                              G_GNUC_UNUSED gpointer         user_data)
+vct_demo_terminal_log_writer (GLogLevelFlags log_level, const GLogField *fields, gsize n_fields,
+                              G_GNUC_UNUSED gpointer user_data)
 {
   if (active)
     {
