@@ -113,8 +113,7 @@ struct _VctDemoScreen {
 #define VCT_DEMO_N_SCREENS 3
 extern const VctDemoScreenInfo vct_demo_screens[VCT_DEMO_N_SCREENS];   /* the default first */
 
-const VctDemoScreenInfo *vct_demo_screens_find      (const char *name);
-char                    *vct_demo_screens_help_text (void);
+const VctDemoScreenInfo *vct_demo_screens_find (const char *name);
 
 VctDemoScreen *vct_demo_screen_new      (const VctDemoOptions *options, GError **error);
 void           vct_demo_screen_free     (VctDemoScreen *screen);
@@ -149,12 +148,8 @@ void         vct_demo_hold_rows (GPtrArray **held, VctListModel *list, guint sta
 
 /* ------------------------------------------------------------------ rows and text */
 
-typedef enum {
-  VCT_DEMO_CELL_PLAIN,
-  VCT_DEMO_CELL_BOLD,
-  VCT_DEMO_CELL_BUTTON,    /* a control that can be pressed */
-  VCT_DEMO_CELL_DISABLED   /* a control that cannot */
-} VctDemoCellStyle;
+/* BUTTON: a control that can be pressed; DISABLED: one that cannot. */
+typedef enum { VCT_DEMO_CELL_PLAIN, VCT_DEMO_CELL_BOLD, VCT_DEMO_CELL_BUTTON, VCT_DEMO_CELL_DISABLED } VctDemoCellStyle;
 
 /* A row as the full-screen list draws it: [lead]  text  detail ... trailing. */
 typedef struct {
@@ -182,25 +177,18 @@ GPtrArray *vct_demo_format_wrap     (const char *text, guint max_columns);
 
 /* ------------------------------------------------------------------ views */
 
+/* What a key does in the full-screen list: a move, Enter (ACTIVATE: what the screen does
+ * with the row), one of the screen's named commands, ... */
 typedef enum {
-  VCT_DEMO_ACTION_NONE,
-  VCT_DEMO_ACTION_UP,
-  VCT_DEMO_ACTION_DOWN,
-  VCT_DEMO_ACTION_PAGE_UP,
-  VCT_DEMO_ACTION_PAGE_DOWN,
-  VCT_DEMO_ACTION_HOME,
-  VCT_DEMO_ACTION_END,
-  VCT_DEMO_ACTION_ACTIVATE,   /* Enter: what the screen does with the row */
-  VCT_DEMO_ACTION_COMMAND,    /* one of the screen's named commands */
-  VCT_DEMO_ACTION_RELOAD,
-  VCT_DEMO_ACTION_HELP,
-  VCT_DEMO_ACTION_REDRAW,
+  VCT_DEMO_ACTION_NONE, VCT_DEMO_ACTION_UP, VCT_DEMO_ACTION_DOWN, VCT_DEMO_ACTION_PAGE_UP,
+  VCT_DEMO_ACTION_PAGE_DOWN, VCT_DEMO_ACTION_HOME, VCT_DEMO_ACTION_END, VCT_DEMO_ACTION_ACTIVATE,
+  VCT_DEMO_ACTION_COMMAND, VCT_DEMO_ACTION_RELOAD, VCT_DEMO_ACTION_HELP, VCT_DEMO_ACTION_REDRAW,
   VCT_DEMO_ACTION_QUIT
 } VctDemoAction;
 
 typedef struct _VctDemoKeyTable VctDemoKeyTable;
 
-const VctDemoKeyTable *vct_demo_keys_for_screen (const char *screen);
+const VctDemoKeyTable *vct_demo_keys_for_screen (const VctDemoScreenInfo *screen);
 VctDemoAction          vct_demo_keys_action     (const VctDemoKeyTable *table, int key, const char **command);
 char                  *vct_demo_keys_help_text  (const VctDemoKeyTable *table);
 const char            *vct_demo_keys_footer     (const VctDemoKeyTable *table);

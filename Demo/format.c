@@ -44,10 +44,7 @@ vct_demo_format_one_line (const char *text)
       g_strstrip (line);
       if (*line == '\0')
         continue;
-      if (n_parts == 1)
-        g_string_append (out, ": ");
-      else if (n_parts > 1)
-        g_string_append_c (out, ' ');
+      g_string_append (out, n_parts == 1 ? ": " : n_parts > 1 ? " " : "");
       g_string_append (out, line);
       n_parts++;
     }
@@ -60,33 +57,15 @@ vct_demo_format_one_line (const char *text)
 char *
 vct_demo_format_display (const char *text, gboolean utf8_terminal)
 {
-  char *clean = vct_demo_format_plain (text);
-  char *ascii;
+  g_autofree char *clean = vct_demo_format_plain (text);
 
-  if (utf8_terminal)
-    return clean;
-  ascii = g_str_to_ascii (clean, "C");
-  g_free (clean);
-  return ascii;
+  return utf8_terminal ? g_steal_pointer (&clean) : g_str_to_ascii (clean, "C");
 }
 
 static guint
 vct_demo_format_char_width (gunichar c)
 {
-  if (g_unichar_iszerowidth (c))
-    return 0;
-  return g_unichar_iswide (c) ? 2 : 1;
-}
-
-/* Returns how many terminal columns @text takes */
-guint
-vct_demo_format_width (const char *text)
-{
-  guint width = 0;
-
-  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
-    width += vct_demo_format_char_width (g_utf8_get_char (p));
-  return width;
+  return g_unichar_iszerowidth (c) ? 0 : g_unichar_iswide (c) ? 2 : 1;
 }
 
 /* Returns the length in bytes of the longest prefix of @text (whole characters only)
@@ -111,6 +90,16 @@ vct_demo_format_fit (const char *text, guint max_columns, guint *columns)
   return (gsize) (p - text);
 }
 
+/* Returns how many terminal columns @text takes */
+guint
+vct_demo_format_width (const char *text)
+{
+  guint columns;
+
+  vct_demo_format_fit (text, G_MAXUINT, &columns);
+  return columns;
+}
+
 /* Word-wraps @text (a word longer than a line is cut). Returns (transfer full) (element-
  * type utf8): the lines */
 GPtrArray *
@@ -128,10 +117,7 @@ vct_demo_format_wrap (const char *text, guint max_columns)
 
       g_strchomp (para);
       if (*p == '\0')
-        {
-          g_ptr_array_add (out, g_strdup (""));
-          continue;
-        }
+        g_ptr_array_add (out, g_strdup (""));
       while (*p != '\0')
         {
           gsize fit = vct_demo_format_fit (p, max_columns, NULL);

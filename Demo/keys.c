@@ -22,7 +22,6 @@ typedef struct {
 } VctDemoBinding;
 
 struct _VctDemoKeyTable {
-  const char           *screen;
   const VctDemoBinding *bindings;
   gsize                 n_bindings;
   const char           *footer;
@@ -63,24 +62,21 @@ static const VctDemoBinding songs_keys[] = {
   { "h, Bksp, Esc",  "back; while picking: close the screen", VCT_DEMO_ACTION_COMMAND, "back",     { 'h', KEY_BACKSPACE, 127, 27 } },
 };
 
-static const VctDemoKeyTable tables[] = {
-  { "photos", photos_keys, G_N_ELEMENTS (photos_keys),
+/* In the order of vct_demo_screens. */
+static const VctDemoKeyTable tables[VCT_DEMO_N_SCREENS] = {
+  { photos_keys, G_N_ELEMENTS (photos_keys),
     "j/k move  PgUp/PgDn  Enter select  r reload  ? help  q quit", NULL },
-  { "feed", feed_keys, G_N_ELEMENTS (feed_keys),
+  { feed_keys, G_N_ELEMENTS (feed_keys),
     "j/k move  Enter follow/open  f follow  r reload  ? help  q quit",
     "In a photo's detail, Enter (or Esc) closes it." },
-  { "songs", songs_keys, G_N_ELEMENTS (songs_keys),
+  { songs_keys, G_N_ELEMENTS (songs_keys),
     "Enter pick/play  s start  n/p next/prev  e end  h back  ? help  q quit", NULL },
 };
 
-/* Returns the screen's key table (the photo table's for an unknown name) */
 const VctDemoKeyTable *
-vct_demo_keys_for_screen (const char *screen)
+vct_demo_keys_for_screen (const VctDemoScreenInfo *screen)
 {
-  for (gsize i = 0; i < G_N_ELEMENTS (tables); i++)
-    if (g_str_equal (tables[i].screen, screen))
-      return &tables[i];
-  return &tables[0];
+  return &tables[screen - vct_demo_screens];
 }
 
 static const VctDemoBinding *
@@ -129,12 +125,8 @@ vct_demo_keys_help_text (const VctDemoKeyTable *table)
   return g_string_free (text, FALSE);
 }
 
-/* Returns the key hints of the footer line */
-const char *
-vct_demo_keys_footer (const VctDemoKeyTable *table)
-{
-  return table->footer;
-}
+/* The footer line's key hints. */
+const char *vct_demo_keys_footer (const VctDemoKeyTable *table) { return table->footer; }
 
 /* Returns every screen's keys, for --help: the shared ones once, then
  * each screen's own */
@@ -148,7 +140,7 @@ vct_demo_keys_help_all (void)
   g_string_append (text, "  In the \"Oops...\" alert, Enter (or Esc) presses OK.\n");
   for (gsize i = 0; i < G_N_ELEMENTS (tables); i++)
     {
-      g_string_append_printf (text, "In %s:\n", tables[i].screen);
+      g_string_append_printf (text, "In %s:\n", vct_demo_screens[i].name);
       vct_demo_keys_append (text, tables[i].bindings, tables[i].n_bindings);
       if (tables[i].more_help != NULL)
         g_string_append_printf (text, "  %s\n", tables[i].more_help);

@@ -71,35 +71,40 @@ vct_demo_options_check_api_option (const char *option, const VctDemoScreenInfo *
   return TRUE;
 }
 
-/* The summary: the screens, then the commands (the screens' own from their classes). */
-static char *
-vct_demo_options_summary (void)
+/* The help's summary (the screens, the script commands, the screens' own) and description
+ * (the keys, the exit codes, the environment). */
+static void
+vct_demo_options_set_help (GOptionContext *context)
 {
-  GString *text = g_string_new ("Shows a VCTable screen: the \"view\" of an MVVM list screen.\n\nSCREEN is:\n");
-  g_autofree char *commands = vct_demo_screens_help_text ();
-  const VctDemoScreenInfo *screens = vct_demo_screens;
+  GString *summary = g_string_new ("Shows a VCTable screen: the \"view\" of an MVVM list screen.\n\nSCREEN is:\n");
+  g_autoptr (GString) commands = g_string_new (NULL);
+  g_autoptr (GString) variables = g_string_new (NULL);
+  g_autofree char *keys = vct_demo_keys_help_all ();
+  g_autofree char *description = NULL;
 
   for (guint i = 0; i < VCT_DEMO_N_SCREENS; i++)
-    g_string_append_printf (text, "  %-8s %s\n", screens[i].name, screens[i].summary);
-  g_string_append_c (text, '\n');
-  g_string_append_printf (text, VCT_DEMO_SCRIPT_HELP, commands);
-  return g_string_free (text, FALSE);
-}
+    {
+      const VctDemoScreenInfo *screen = &vct_demo_screens[i];
 
-/* The exit codes and the environment. */
-static char *
-vct_demo_options_exit_text (void)
-{
-  GString *variables = g_string_new (NULL);
-  const VctDemoScreenInfo *screens = vct_demo_screens;
+      g_string_append_printf (summary, "  %-8s %s\n", screen->name, screen->summary);
+      g_string_append_printf (variables, "%s%s (%s; default: the fixture installed with VCTable, %s)",
+                              i > 0 ? ", " : "", screen->environment, screen->name, screen->fixture);
+      if (screen->commands != NULL)
+        g_string_append_printf (commands, "In %s:\n", screen->name);
+      for (const VctDemoCommand *command = screen->commands; command != NULL && command->name != NULL; command++)
+        {
+          g_autofree char *usage = g_strconcat (command->name, command->args != NULL ? " " : "", command->args, NULL);
 
-  for (guint i = 0; i < VCT_DEMO_N_SCREENS; i++)
-    g_string_append_printf (variables, "%s%s (%s; default: the fixture installed with VCTable, %s)",
-                            i > 0 ? ", " : "", screens[i].environment, screens[i].name, screens[i].fixture);
-  char *text = g_strdup_printf (VCT_DEMO_EXIT_TEXT, variables->str);
-
-  g_string_free (variables, TRUE);
-  return text;
+          g_string_append_printf (commands, "  %-20s %s\n", usage, command->help);
+        }
+    }
+  g_string_append_c (summary, '\n');
+  g_string_append_printf (summary, VCT_DEMO_SCRIPT_HELP, commands->str);
+  g_option_context_set_summary (context, summary->str);
+  g_string_free (summary, TRUE);
+  description = g_strdup_printf ("Keys in the full-screen list, on every screen:\n%s\n" VCT_DEMO_EXIT_TEXT, keys,
+                                 variables->str);
+  g_option_context_set_description (context, description);
 }
 
 /* Parses the command line. --help and --version print here. Returns %TRUE to run; %FALSE
@@ -132,10 +137,6 @@ vct_demo_options_parse (VctDemoOptions *options, int *argc, char ***argv, int *e
   };
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GError) error = NULL;
-  g_autofree char *description = NULL;
-  g_autofree char *summary = vct_demo_options_summary ();
-  g_autofree char *keys = vct_demo_keys_help_all ();
-  g_autofree char *exit_text = vct_demo_options_exit_text ();
   const VctDemoScreenInfo *screen;
 
   *options = (VctDemoOptions) { .screen = VCT_DEMO_SCREEN_DEFAULT, .select = G_MININT64 /* not given */, .rows = 10 };
@@ -143,9 +144,7 @@ vct_demo_options_parse (VctDemoOptions *options, int *argc, char ***argv, int *e
 
   context = g_option_context_new ("[SCREEN] - the VCTable screens");
   g_option_context_set_help_enabled (context, FALSE);
-  g_option_context_set_summary (context, summary);
-  description = g_strdup_printf ("Keys in the full-screen list, on every screen:\n%s\n%s", keys, exit_text);
-  g_option_context_set_description (context, description);
+  vct_demo_options_set_help (context);
   g_option_context_add_main_entries (context, entries, NULL);
 
   if (!g_option_context_parse (context, argc, argv, &error))

@@ -157,17 +157,12 @@ emit_title (VctDemoScreen *screen, const char *title)
   emit_simple (screen, VCT_DEMO_EVENT_TITLE, screen->title, FALSE);
 }
 
-static void
-emit_loading (VctDemoScreen *screen)
-{
-  emit_simple (screen, VCT_DEMO_EVENT_LOADING, NULL, vct_demo_screen_is_loading (screen));
-}
+static void emit_loading (VctDemoScreen *screen) { emit_simple (screen, VCT_DEMO_EVENT_LOADING, NULL, vct_demo_screen_is_loading (screen)); }
 
-static void
-on_items_changed (VctDemoScreen *screen)
-{
-  screen->rows_changed = TRUE;
-}
+/* The model's reports that need no more than an event. */
+static void on_items_changed (VctDemoScreen *screen) { screen->rows_changed = TRUE; }
+static void on_list_hidden (VctDemoScreen *screen)   { emit_simple (screen, VCT_DEMO_EVENT_ROWS, NULL, FALSE); }
+static void on_dismiss (VctDemoScreen *screen)       { emit_simple (screen, VCT_DEMO_EVENT_DISMISS, NULL, FALSE); }
 
 static void on_mode (VctRow *row, GParamSpec *pspec, VctDemoHeld *held);
 
@@ -230,13 +225,10 @@ on_reload_end (gpointer user_data)
   gboolean first = !screen->has_loaded;
 
   screen->reload_end_id = 0;
-  if (screen->reload_failed)
-    {
-      emit_loading (screen);
-      return G_SOURCE_REMOVE;
-    }
-  screen->has_loaded = TRUE;
+  screen->has_loaded |= !screen->reload_failed;
   emit_loading (screen);
+  if (screen->reload_failed)
+    return G_SOURCE_REMOVE;
   emit_simple (screen, VCT_DEMO_EVENT_RELOADED, NULL, FALSE);
   if (first && screen->select_after_load >= 0)
     {
@@ -264,12 +256,6 @@ on_loading (VctDemoScreen *screen)
 }
 
 static void
-on_list_hidden (VctDemoScreen *screen)
-{
-  emit_simple (screen, VCT_DEMO_EVENT_ROWS, NULL, FALSE);
-}
-
-static void
 on_open_detail (VctDemoScreen *screen, VctFeedPhoto *photo)
 {
   VctDemoEvent event = { .kind = VCT_DEMO_EVENT_DETAIL, .detail = photo };
@@ -289,12 +275,6 @@ static void
 on_button_enabled (VctDemoScreen *screen)
 {
   emit_simple (screen, VCT_DEMO_EVENT_BUTTON, NULL, vct_song_picker_model_is_button_enabled (SONGS_MODEL (screen)));
-}
-
-static void
-on_dismiss (VctDemoScreen *screen)
-{
-  emit_simple (screen, VCT_DEMO_EVENT_DISMISS, NULL, FALSE);
 }
 
 static void
@@ -449,28 +429,6 @@ vct_demo_screens_find (const char *name)
     if (g_str_equal (screens[i].name, name))
       return &screens[i];
   return NULL;
-}
-
-/* The screens' own script commands, for --help. */
-char *
-vct_demo_screens_help_text (void)
-{
-  GString *text = g_string_new (NULL);
-
-  for (gsize i = 0; i < G_N_ELEMENTS (screens); i++)
-    {
-      if (screens[i].commands == NULL)
-        continue;
-      g_string_append_printf (text, "In %s:\n", screens[i].name);
-      for (const VctDemoCommand *command = screens[i].commands; command->name != NULL; command++)
-        {
-          g_autofree char *usage = g_strdup_printf ("%s%s%s", command->name, command->args != NULL ? " " : "",
-                                                    command->args != NULL ? command->args : "");
-
-          g_string_append_printf (text, "  %-20s %s\n", usage, command->help);
-        }
-    }
-  return g_string_free (text, FALSE);
 }
 
 /* The rule the library applies to its services' URIs, checked at start. */

@@ -28,7 +28,6 @@
 
 #include <fcntl.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <unistd.h>
 #include <glib-unix.h>
@@ -49,18 +48,6 @@ typedef struct {
 } VctDemoScript;
 
 static void vct_demo_script_schedule_pump (VctDemoScript *self);
-
-G_GNUC_PRINTF (1, 2)
-static void
-vct_demo_script_complain (const char *format, ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  vfprintf (stderr, format, args);
-  va_end (args);
-  fputc ('\n', stderr);
-}
 
 static void
 vct_demo_script_finish (VctDemoScript *self, int exit_code)
@@ -181,52 +168,36 @@ vct_demo_script_parse_index (const char *text, guint64 *value)
 static void
 vct_demo_script_show (VctDemoScript *self, char **args)
 {
-  guint64 from = 0;
-  guint64 count = 10;
+  guint64 from = 0, count = 10;
 
   if ((args[0] != NULL && !vct_demo_script_parse_index (args[0], &from))
       || (args[0] != NULL && args[1] != NULL && !vct_demo_script_parse_index (args[1], &count))
       || (args[0] != NULL && args[1] != NULL && args[2] != NULL))
     {
-      vct_demo_script_complain ("error: usage: show [FROM [COUNT]]");
+      g_printerr ("error: usage: show [FROM [COUNT]]\n");
       return;
     }
   report_rows (self->screen, from, count);
 }
 
-typedef gboolean (*VctDemoScriptRowFunc) (VctDemoScreen *screen, guint64 index, GError **error);
-
-/* `select N`, `press N`: N must be a row number. */
-static void
-vct_demo_script_on_row (VctDemoScript *self, VctDemoScriptRowFunc func, const char *argument)
-{
-  guint64 index;
-  g_autoptr (GError) error = NULL;
-
-  if (!vct_demo_script_parse_index (argument, &index))
-    vct_demo_script_complain ("error: no row %s", argument);
-  else if (!func (self->screen, index, &error))
-    vct_demo_script_complain ("error: %s", error->message);
-}
-
-/* A command of the screen's own: `start`, or `follow N`. */
+/* `select N`, `press N`, or a command of the screen's own (`start`, `follow N`): %FALSE
+ * when @words are none of those. */
 static gboolean
-vct_demo_script_screen_command (VctDemoScript *self, char **words)
+vct_demo_script_row_command (VctDemoScript *self, char **words)
 {
   const VctDemoCommand *command = vct_demo_screen_find_command (self->screen, words[0]);
-  gboolean takes_row;
+  gboolean builtin = g_str_equal (words[0], "select") || g_str_equal (words[0], "press");
+  gboolean takes_row = builtin || (command != NULL && command->args != NULL);
   guint64 index = 0;
   g_autoptr (GError) error = NULL;
 
-  if (command == NULL)
-    return FALSE;
-  takes_row = command->args != NULL;
-  if (takes_row ? (words[1] == NULL || words[2] != NULL) : words[1] != NULL)
+  if ((!builtin && command == NULL) || (takes_row ? (words[1] == NULL || words[2] != NULL) : words[1] != NULL))
     return FALSE;
   if (takes_row && !vct_demo_script_parse_index (words[1], &index))
-    vct_demo_script_complain ("error: no row %s", words[1]);
-  else if (!vct_demo_screen_run_command (self->screen, command, index, &error))
-    vct_demo_script_complain ("error: %s", error->message);
+    g_printerr ("error: no row %s\n", words[1]);
+  else if (builtin ? !(words[0][0] == 's' ? vct_demo_screen_select : vct_demo_screen_press) (self->screen, index, &error)
+                   : !vct_demo_screen_run_command (self->screen, command, index, &error))
+    g_printerr ("error: %s\n", error->message);
   return TRUE;
 }
 
@@ -245,18 +216,14 @@ vct_demo_script_run_command (VctDemoScript *self, const char *line)
 
   if (g_str_equal (verb, "reload") && words[1] == NULL)
     vct_demo_screen_reload (self->screen);
-  else if (g_str_equal (verb, "select") && words[1] != NULL && words[2] == NULL)
-    vct_demo_script_on_row (self, vct_demo_screen_select, words[1]);
-  else if (g_str_equal (verb, "press") && words[1] != NULL && words[2] == NULL)
-    vct_demo_script_on_row (self, vct_demo_screen_press, words[1]);
   else if (g_str_equal (verb, "show"))
     vct_demo_script_show (self, words + 1);
   else if (g_str_equal (verb, "wait") && words[1] == NULL)
     self->waiting = vct_demo_screen_is_loading (self->screen);
   else if (g_str_equal (verb, "quit") && words[1] == NULL)
     vct_demo_script_finish (self, VCT_DEMO_EXIT_OK);
-  else if (!vct_demo_script_screen_command (self, words))
-    vct_demo_script_complain ("unknown command: %s", text);
+  else if (!vct_demo_script_row_command (self, words))
+    g_printerr ("unknown command: %s\n", text);
 }
 
 /* Whether the next command must wait for an event. */
@@ -326,7 +293,7 @@ vct_demo_script_on_input (GIOChannel *channel, G_GNUC_UNUSED GIOCondition condit
           more = FALSE;
           break;
         case G_IO_STATUS_ERROR:
-          vct_demo_script_complain ("vctable-demo: reading standard input: %s", error->message);
+          g_printerr ("vctable-demo: reading standard input: %s\n", error->message);
           G_GNUC_FALLTHROUGH;
         case G_IO_STATUS_EOF:
         default:

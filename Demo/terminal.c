@@ -89,11 +89,7 @@ vct_demo_terminal_set_fatal_handlers (gboolean install)
     sigaction (fatal_signals[i], install ? &action : &previous_actions[i], install ? &previous_actions[i] : NULL);
 }
 
-static void
-vct_demo_terminal_at_exit (void)
-{
-  vct_demo_terminal_stop ();
-}
+static void vct_demo_terminal_at_exit (void) { vct_demo_terminal_stop (); }
 
 /* Enters curses on standard input and output: the alternate screen, no echo, keys one by
  * one without blocking (nodelay), mouse clicks where the terminal has them. Returns
@@ -203,11 +199,7 @@ vct_demo_terminal_install_log_writer (void)
   g_log_set_writer_func (vct_demo_terminal_log_writer, NULL, NULL);
 }
 
-static gboolean
-vct_demo_terminal_swallow_signal (G_GNUC_UNUSED gpointer user_data)
-{
-  return G_SOURCE_CONTINUE;
-}
+static gboolean vct_demo_terminal_swallow_signal (G_GNUC_UNUSED gpointer data) { return G_SOURCE_CONTINUE; }
 
 /* From now until the process exits, SIGINT, SIGTERM and SIGHUP are swallowed. Call it
  * once a view's loop has ended, before it removes its own signal sources: removing the

@@ -615,14 +615,7 @@ vct_demo_tui_on_stdin (G_GNUC_UNUSED int fd, GIOCondition condition, gpointer us
   return G_SOURCE_CONTINUE;
 }
 
-static gboolean
-vct_demo_tui_on_winch (gpointer user_data)
-{
-  vct_demo_terminal_resize ();
-  vct_demo_tui_draw (user_data);
-  return G_SOURCE_CONTINUE;
-}
-
+static gboolean vct_demo_tui_on_winch (gpointer self)   { vct_demo_terminal_resize (); vct_demo_tui_draw (self); return G_SOURCE_CONTINUE; }
 static gboolean vct_demo_tui_on_sigint (gpointer self)  { vct_demo_tui_quit (self, VCT_DEMO_EXIT_INTERRUPTED + SIGINT);  return G_SOURCE_CONTINUE; }
 static gboolean vct_demo_tui_on_sigterm (gpointer self) { vct_demo_tui_quit (self, VCT_DEMO_EXIT_INTERRUPTED + SIGTERM); return G_SOURCE_CONTINUE; }
 static gboolean vct_demo_tui_on_sighup (gpointer self)  { vct_demo_tui_quit (self, VCT_DEMO_EXIT_INTERRUPTED + SIGHUP);  return G_SOURCE_CONTINUE; }
@@ -671,7 +664,7 @@ vct_demo_tui_run (VctDemoScreen *screen, const VctDemoOptions *options)
       g_printerr ("vctable-demo: %s\n", error->message);
       return VCT_DEMO_EXIT_USAGE;
     }
-  self.keys = vct_demo_keys_for_screen (screen->info->name);
+  self.keys = vct_demo_keys_for_screen (screen->info);
   utf8 = g_get_charset (NULL);
   self.loop = g_main_loop_new (NULL, FALSE);
   self.shown = g_ptr_array_new_with_free_func (vct_demo_held_free);
