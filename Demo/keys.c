@@ -4,7 +4,7 @@
  *
  * A screen's keys come between the shared moves and the shared tail (reload, help,
  * redraw, quit), and win over them: the song picker's Esc is "back". A key that runs a
- * screen command names it; the command's rules are the screen's (screen-*.c). */
+ * screen command names it; the command's rules are the screen's (screen.c). */
 
 #include "demo.h"
 

@@ -95,16 +95,19 @@ guint vct_list_model_get_section (VctListModel *list,
  */
 guint vct_list_model_get_n_sections (VctListModel *list);
 
-guint    vct_list_model_get_n_rows       (VctListModel *list);
-guint    vct_list_model_get_row_position (VctListModel *list,
-                                          guint         row,
-                                          guint        *out_section);
-guint    vct_list_model_get_row_index    (VctListModel *list,
-                                          guint         position,
-                                          gboolean     *out_is_row);
-gboolean vct_list_model_find             (VctListModel *list,
-                                          VctRow       *row,
-                                          guint        *out_position);
+guint vct_list_model_get_n_rows (VctListModel *list);
+
+guint vct_list_model_get_row_position (VctListModel *list,
+                                       guint         row,
+                                       guint        *out_section);
+
+guint vct_list_model_get_row_index (VctListModel *list,
+                                    guint         position,
+                                    gboolean     *out_is_row);
+
+gboolean vct_list_model_find (VctListModel *list,
+                              VctRow       *row,
+                              guint        *out_position);
 
 G_END_DECLS
 

@@ -432,17 +432,17 @@ final class CListModel: @unchecked Sendable {
     }
 
     /// The flat position of a row object the list holds at a position (its slot), or `nil`.
-    /// A scan of the slots: O(items), a weak reference read per live slot.
+    /// A scan of the slots: O(items), a weak reference read per live slot. The slots are
+    /// taken under the lock and read outside it, where the reference a read takes is
+    /// dropped (the last one finalizes an object, which must not happen under the lock).
     func position(of object: UnsafeMutableRawPointer) -> Int? {
-        state.withLock { state -> Int? in
-            let slots = state.emission?.newSlots ?? state.slots
-            for (index, slot) in slots.enumerated() {
-                guard let slot, let live = slot.get() else { continue }
-                g_object_unref(live)
-                if live == object { return index }
-            }
-            return nil
+        let slots = state.withLock { $0.emission?.newSlots ?? $0.slots }
+        for (index, slot) in slots.enumerated() {
+            guard let live = slot?.get() else { continue }
+            g_object_unref(live)
+            if live == object { return index }
         }
+        return nil
     }
 
     /// The section holding a flat position and its range; past the end, the section count
