@@ -1,19 +1,13 @@
 /* format.c: the demo's text rules, shared by every view: one-line event text and fitting
  * UTF-8 text into terminal columns. */
 
-#include "format.h"
+#include "demo.h"
 
 #include <string.h>
 
-/**
- * vct_demo_format_plain:
- * @text: (nullable): text from the model, such as a title
- *
- * Valid UTF-8 with every control character (newline, tab, escape...) turned into a
+/* Valid UTF-8 with every control character (newline, tab, escape...) turned into a
  * space, so a title from the network can never break a line or drive the terminal.
- *
- * Returns: (transfer full): the text, on one line
- */
+ * Returns the text, on one line */
 char *
 vct_demo_format_plain (const char *text)
 {
@@ -33,15 +27,9 @@ vct_demo_format_plain (const char *text)
   return g_string_free (out, FALSE);
 }
 
-/**
- * vct_demo_format_one_line:
- * @text: a message that may span lines, such as a `didError` message
- *
- * Joins the non-empty lines of @text: the first with ": ", the others with " ", so
- * "An Error Occurred\n\nHTTP 404" reads "An Error Occurred: HTTP 404".
- *
- * Returns: (transfer full): the one-line text
- */
+/* Joins the non-empty lines of @text: the first with ": ", the others with " ", so "An
+ * Error Occurred\n\nHTTP 404" reads "An Error Occurred: HTTP 404". Returns (transfer
+ * full): the one-line text */
 char *
 vct_demo_format_one_line (const char *text)
 {
@@ -56,77 +44,34 @@ vct_demo_format_one_line (const char *text)
       g_strstrip (line);
       if (*line == '\0')
         continue;
-      if (n_parts == 1)
-        g_string_append (out, ": ");
-      else if (n_parts > 1)
-        g_string_append_c (out, ' ');
+      g_string_append (out, n_parts == 1 ? ": " : n_parts > 1 ? " " : "");
       g_string_append (out, line);
       n_parts++;
     }
   return g_string_free (out, FALSE);
 }
 
-/**
- * vct_demo_format_display:
- * @text: UTF-8 text
- * @utf8_terminal: whether the terminal's locale is UTF-8
- *
- * @text made safe for one terminal line: control characters become spaces and, when
- * the terminal cannot show UTF-8, letters are transliterated to ASCII.
- *
- * Returns: (transfer full): the text to draw
- */
+/* @text made safe for one terminal line: control characters become spaces and, when the
+ * terminal cannot show UTF-8, letters are transliterated to ASCII. Returns (transfer
+ * full): the text to draw */
 char *
-vct_demo_format_display (const char *text,
-                         gboolean    utf8_terminal)
+vct_demo_format_display (const char *text, gboolean utf8_terminal)
 {
-  char *clean = vct_demo_format_plain (text);
-  char *ascii;
+  g_autofree char *clean = vct_demo_format_plain (text);
 
-  if (utf8_terminal)
-    return clean;
-  ascii = g_str_to_ascii (clean, "C");
-  g_free (clean);
-  return ascii;
+  return utf8_terminal ? g_steal_pointer (&clean) : g_str_to_ascii (clean, "C");
 }
 
 static guint
 vct_demo_format_char_width (gunichar c)
 {
-  if (g_unichar_iszerowidth (c))
-    return 0;
-  return g_unichar_iswide (c) ? 2 : 1;
+  return g_unichar_iszerowidth (c) ? 0 : g_unichar_iswide (c) ? 2 : 1;
 }
 
-/**
- * vct_demo_format_width:
- * @text: valid UTF-8 text without control characters
- *
- * Returns: how many terminal columns @text takes
- */
-guint
-vct_demo_format_width (const char *text)
-{
-  guint width = 0;
-
-  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
-    width += vct_demo_format_char_width (g_utf8_get_char (p));
-  return width;
-}
-
-/**
- * vct_demo_format_fit:
- * @text: valid UTF-8 text without control characters
- * @max_columns: the room available
- * @columns: (out) (optional): the columns the returned prefix takes
- *
- * Returns: the length in bytes of the longest prefix of @text (whole characters only)
- *   that fits in @max_columns terminal columns
- */
+/* Returns the length in bytes of the longest prefix of @text (whole characters only)
+ * that fits in @max_columns terminal columns */
 gsize
-vct_demo_format_fit (const char *text,
-                     guint       max_columns,
-                     guint      *columns)
+vct_demo_format_fit (const char *text, guint max_columns, guint *columns)
 {
   const char *p = text;
   guint used = 0;
@@ -145,18 +90,20 @@ vct_demo_format_fit (const char *text,
   return (gsize) (p - text);
 }
 
-/**
- * vct_demo_format_wrap:
- * @text: a message; its newlines are kept as line breaks
- * @max_columns: the width to wrap at (at least 1)
- *
- * Word-wraps @text (a word longer than a line is cut).
- *
- * Returns: (transfer full) (element-type utf8): the lines
- */
+/* Returns how many terminal columns @text takes */
+guint
+vct_demo_format_width (const char *text)
+{
+  guint columns;
+
+  vct_demo_format_fit (text, G_MAXUINT, &columns);
+  return columns;
+}
+
+/* Word-wraps @text (a word longer than a line is cut). Returns (transfer full) (element-
+ * type utf8): the lines */
 GPtrArray *
-vct_demo_format_wrap (const char *text,
-                      guint       max_columns)
+vct_demo_format_wrap (const char *text, guint max_columns)
 {
   GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
   g_auto (GStrv) paragraphs = g_strsplit (text != NULL ? text : "", "\n", -1);
@@ -170,10 +117,7 @@ vct_demo_format_wrap (const char *text,
 
       g_strchomp (para);
       if (*p == '\0')
-        {
-          g_ptr_array_add (out, g_strdup (""));
-          continue;
-        }
+        g_ptr_array_add (out, g_strdup (""));
       while (*p != '\0')
         {
           gsize fit = vct_demo_format_fit (p, max_columns, NULL);

@@ -4,9 +4,9 @@
  *
  * A screen's keys come between the shared moves and the shared tail (reload, help,
  * redraw, quit), and win over them: the song picker's Esc is "back". A key that runs a
- * screen command names it; the command's rules are the screen's (screen-*.c). */
+ * screen command names it; the command's rules are the screen's (screen.c). */
 
-#include "keys.h"
+#include "demo.h"
 
 #include <curses.h>
 
@@ -22,7 +22,6 @@ typedef struct {
 } VctDemoBinding;
 
 struct _VctDemoKeyTable {
-  const char           *screen;
   const VctDemoBinding *bindings;
   gsize                 n_bindings;
   const char           *footer;
@@ -63,35 +62,25 @@ static const VctDemoBinding songs_keys[] = {
   { "h, Bksp, Esc",  "back; while picking: close the screen", VCT_DEMO_ACTION_COMMAND, "back",     { 'h', KEY_BACKSPACE, 127, 27 } },
 };
 
-static const VctDemoKeyTable tables[] = {
-  { "photos", photos_keys, G_N_ELEMENTS (photos_keys),
+/* In the order of vct_demo_screens. */
+static const VctDemoKeyTable tables[VCT_DEMO_N_SCREENS] = {
+  { photos_keys, G_N_ELEMENTS (photos_keys),
     "j/k move  PgUp/PgDn  Enter select  r reload  ? help  q quit", NULL },
-  { "feed", feed_keys, G_N_ELEMENTS (feed_keys),
+  { feed_keys, G_N_ELEMENTS (feed_keys),
     "j/k move  Enter follow/open  f follow  r reload  ? help  q quit",
     "In a photo's detail, Enter (or Esc) closes it." },
-  { "songs", songs_keys, G_N_ELEMENTS (songs_keys),
+  { songs_keys, G_N_ELEMENTS (songs_keys),
     "Enter pick/play  s start  n/p next/prev  e end  h back  ? help  q quit", NULL },
 };
 
-/**
- * vct_demo_keys_for_screen:
- * @screen: a screen's name
- *
- * Returns: the screen's key table (the photo table's for an unknown name)
- */
 const VctDemoKeyTable *
-vct_demo_keys_for_screen (const char *screen)
+vct_demo_keys_for_screen (const VctDemoScreenInfo *screen)
 {
-  for (gsize i = 0; i < G_N_ELEMENTS (tables); i++)
-    if (g_str_equal (tables[i].screen, screen))
-      return &tables[i];
-  return &tables[0];
+  return &tables[screen - vct_demo_screens];
 }
 
 static const VctDemoBinding *
-vct_demo_keys_find (const VctDemoBinding *bindings,
-                    gsize                 n_bindings,
-                    int                   key)
+vct_demo_keys_find (const VctDemoBinding *bindings, gsize n_bindings, int key)
 {
   for (gsize i = 0; i < n_bindings; i++)
     for (gsize j = 0; j < G_N_ELEMENTS (bindings[i].codes) && bindings[i].codes[j] != 0; j++)
@@ -100,18 +89,9 @@ vct_demo_keys_find (const VctDemoBinding *bindings,
   return NULL;
 }
 
-/**
- * vct_demo_keys_action:
- * @table: a screen's keys
- * @key: a key as getch() returns it
- * @command: (out): with %VCT_DEMO_ACTION_COMMAND, the command's name
- *
- * Returns: what @key does in the list, or %VCT_DEMO_ACTION_NONE
- */
+/* Returns what @key does in the list, or %VCT_DEMO_ACTION_NONE */
 VctDemoAction
-vct_demo_keys_action (const VctDemoKeyTable  *table,
-                      int                     key,
-                      const char            **command)
+vct_demo_keys_action (const VctDemoKeyTable *table, int key, const char **command)
 {
   const VctDemoBinding *binding = vct_demo_keys_find (table->bindings, table->n_bindings, key);
 
@@ -124,20 +104,13 @@ vct_demo_keys_action (const VctDemoKeyTable  *table,
 }
 
 static void
-vct_demo_keys_append (GString              *text,
-                      const VctDemoBinding *bindings,
-                      gsize                 n_bindings)
+vct_demo_keys_append (GString *text, const VctDemoBinding *bindings, gsize n_bindings)
 {
   for (gsize i = 0; i < n_bindings; i++)
     g_string_append_printf (text, "  %-14s %s\n", bindings[i].keys, bindings[i].what);
 }
 
-/**
- * vct_demo_keys_help_text:
- * @table: a screen's keys
- *
- * Returns: (transfer full): one line per binding, "  Up, k          move up"
- */
+/* Returns one line per binding, "  Up, k          move up" */
 char *
 vct_demo_keys_help_text (const VctDemoKeyTable *table)
 {
@@ -152,24 +125,11 @@ vct_demo_keys_help_text (const VctDemoKeyTable *table)
   return g_string_free (text, FALSE);
 }
 
-/**
- * vct_demo_keys_footer:
- * @table: a screen's keys
- *
- * Returns: the key hints of the footer line
- */
-const char *
-vct_demo_keys_footer (const VctDemoKeyTable *table)
-{
-  return table->footer;
-}
+/* The footer line's key hints. */
+const char *vct_demo_keys_footer (const VctDemoKeyTable *table) { return table->footer; }
 
-/**
- * vct_demo_keys_help_all:
- *
- * Returns: (transfer full): every screen's keys, for --help: the shared ones once, then
- *   each screen's own
- */
+/* Returns every screen's keys, for --help: the shared ones once, then
+ * each screen's own */
 char *
 vct_demo_keys_help_all (void)
 {
@@ -180,7 +140,7 @@ vct_demo_keys_help_all (void)
   g_string_append (text, "  In the \"Oops...\" alert, Enter (or Esc) presses OK.\n");
   for (gsize i = 0; i < G_N_ELEMENTS (tables); i++)
     {
-      g_string_append_printf (text, "In %s:\n", tables[i].screen);
+      g_string_append_printf (text, "In %s:\n", vct_demo_screens[i].name);
       vct_demo_keys_append (text, tables[i].bindings, tables[i].n_bindings);
       if (tables[i].more_help != NULL)
         g_string_append_printf (text, "  %s\n", tables[i].more_help);

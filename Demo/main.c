@@ -12,14 +12,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include <vctable.h>
-
-#include "once.h"
-#include "options.h"
-#include "screens.h"
-#include "script.h"
-#include "terminal.h"
-#include "tui.h"
+#include "demo.h"
 
 /* A closed standard descriptor would be handed to the next file opened (a GLib wakeup
  * fd, a socket) and then read or written as if it were stdin or stdout: fill the gaps. */
@@ -37,8 +30,7 @@ vct_demo_main_ensure_standard_fds (void)
 }
 
 int
-main (int    argc,
-      char **argv)
+main (int argc, char **argv)
 {
   VctDemoOptions options;
   g_autoptr (GError) error = NULL;
@@ -55,24 +47,20 @@ main (int    argc,
       return exit_code;
     }
 
-  screen = vct_demo_screens_find (options.screen)->create (options.uri, (guint) options.timeout_ms,
-                                                          options.max_body_size, &error);
+  screen = vct_demo_screen_new (&options, &error);
   if (screen == NULL)
     {
-      fprintf (stderr, "vctable-demo: invalid --uri: %s\n",
-               error != NULL ? error->message : "no screen");
+      fprintf (stderr, "vctable-demo: invalid --uri: %s\n", error->message);
       vct_demo_options_clear (&options);
       return VCT_DEMO_EXIT_USAGE;
     }
 
-  if (options.once)
-    exit_code = vct_demo_once_run (screen, &options);
-  else if (options.script || !isatty (STDOUT_FILENO) || !isatty (STDIN_FILENO))
+  if (options.once || options.script || !isatty (STDOUT_FILENO) || !isatty (STDIN_FILENO))
     exit_code = vct_demo_script_run (screen, &options);
   else
     exit_code = vct_demo_tui_run (screen, &options);
 
-  g_object_unref (screen);
+  vct_demo_screen_free (screen);
   vct_demo_options_clear (&options);
   return exit_code;
 }

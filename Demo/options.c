@@ -2,14 +2,11 @@
  * argument), the options; prints --help (the screens, the script commands, the keys) and
  * --version itself, so the context is always freed. */
 
-#include "options.h"
+#include "demo.h"
 #include "size-option.h"
 
+#include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
-
-#include "keys.h"
-#include "screens.h"
 
 #define VCT_DEMO_SCRIPT_HELP \
   "On a terminal (standard input and output both terminals, no --script or --once) it is a\n" \
@@ -48,89 +45,74 @@
   "Environment (without --uri): %s.\n" \
   "TZ: the time zone the feed's days are in."
 
-static void
-vct_demo_options_usage_error (const char *message)
+/* Prints a usage error; returns FALSE. */
+G_GNUC_PRINTF (1, 2)
+static gboolean
+vct_demo_options_usage_error (const char *format, ...)
 {
-  fprintf (stderr, "vctable-demo: %s\nTry \"vctable-demo --help\".\n", message);
+  va_list args;
+
+  fputs ("vctable-demo: ", stderr);
+  va_start (args, format);
+  vfprintf (stderr, format, args);
+  va_end (args);
+  fputs ("\nTry \"vctable-demo --help\".\n", stderr);
+  return FALSE;
 }
 
-/* A check --timeout and --max-body-size share: they set up the screen's VctApi, which
- * only the photos screen has, and only with --uri. */
+/* --timeout and --max-body-size set up the screen's VctApi: the photos' with --uri. */
 static gboolean
-vct_demo_options_check_api_option (const char               *option,
-                                   const VctDemoScreenInfo  *screen,
-                                   const VctDemoOptions     *options)
+vct_demo_options_check_api_option (const char *option, const VctDemoScreenInfo *screen, const VctDemoOptions *options)
 {
   if (!screen->has_api)
-    {
-      g_autofree char *message = g_strdup_printf ("%s does not apply to the %s screen", option, screen->name);
-
-      vct_demo_options_usage_error (message);
-      return FALSE;
-    }
+    return vct_demo_options_usage_error ("%s does not apply to the %s screen", option, screen->name);
   if (options->uri == NULL)
-    {
-      g_autofree char *message = g_strdup_printf ("%s only applies with --uri", option);
-
-      vct_demo_options_usage_error (message);
-      return FALSE;
-    }
+    return vct_demo_options_usage_error ("%s only applies with --uri", option);
   return TRUE;
 }
 
-
-/* The summary: the screens, then the commands (the screens' own from their classes). */
-static char *
-vct_demo_options_summary (void)
+/* The help's summary (the screens, the script commands, the screens' own) and description
+ * (the keys, the exit codes, the environment). */
+static void
+vct_demo_options_set_help (GOptionContext *context)
 {
-  GString *text = g_string_new ("Shows a VCTable screen: the \"view\" of an MVVM list screen.\n\nSCREEN is:\n");
-  g_autofree char *commands = vct_demo_screens_help_text ();
-  guint n_screens;
-  const VctDemoScreenInfo *screens = vct_demo_screens_get_all (&n_screens);
+  GString *summary = g_string_new ("Shows a VCTable screen: the \"view\" of an MVVM list screen.\n\nSCREEN is:\n");
+  g_autoptr (GString) commands = g_string_new (NULL);
+  g_autoptr (GString) variables = g_string_new (NULL);
+  g_autofree char *keys = vct_demo_keys_help_all ();
+  g_autofree char *description = NULL;
 
-  for (guint i = 0; i < n_screens; i++)
-    g_string_append_printf (text, "  %-8s %s\n", screens[i].name, screens[i].summary);
-  g_string_append_c (text, '\n');
-  g_string_append_printf (text, VCT_DEMO_SCRIPT_HELP, commands);
-  return g_string_free (text, FALSE);
+  for (guint i = 0; i < VCT_DEMO_N_SCREENS; i++)
+    {
+      const VctDemoScreenInfo *screen = &vct_demo_screens[i];
+
+      g_string_append_printf (summary, "  %-8s %s\n", screen->name, screen->summary);
+      g_string_append_printf (variables, "%s%s (%s; default: the fixture installed with VCTable, %s)",
+                              i > 0 ? ", " : "", screen->environment, screen->name, screen->fixture);
+      if (screen->commands != NULL)
+        g_string_append_printf (commands, "In %s:\n", screen->name);
+      for (const VctDemoCommand *command = screen->commands; command != NULL && command->name != NULL; command++)
+        {
+          g_autofree char *usage = g_strconcat (command->name, command->args != NULL ? " " : "", command->args, NULL);
+
+          g_string_append_printf (commands, "  %-20s %s\n", usage, command->help);
+        }
+    }
+  g_string_append_c (summary, '\n');
+  g_string_append_printf (summary, VCT_DEMO_SCRIPT_HELP, commands->str);
+  g_option_context_set_summary (context, summary->str);
+  g_string_free (summary, TRUE);
+  description = g_strdup_printf ("Keys in the full-screen list, on every screen:\n%s\n" VCT_DEMO_EXIT_TEXT, keys,
+                                 variables->str);
+  g_option_context_set_description (context, description);
 }
 
-/* The exit codes and the environment. */
-static char *
-vct_demo_options_exit_text (void)
-{
-  GString *variables = g_string_new (NULL);
-  guint n_screens;
-  const VctDemoScreenInfo *screens = vct_demo_screens_get_all (&n_screens);
-
-  for (guint i = 0; i < n_screens; i++)
-    g_string_append_printf (variables, "%s%s (%s; default: the fixture installed with VCTable, %s)",
-                            i > 0 ? ", " : "", screens[i].environment, screens[i].name, screens[i].fixture);
-  char *text = g_strdup_printf (VCT_DEMO_EXIT_TEXT, variables->str);
-
-  g_string_free (variables, TRUE);
-  return text;
-}
-
-/**
- * vct_demo_options_parse:
- * @options: (out caller-allocates): the options, to free with vct_demo_options_clear()
- * @argc: the argument count
- * @argv: the arguments
- * @exit_code: (out): where to exit with when this returns %FALSE
- *
- * Parses the command line. --help and --version print here.
- *
- * Returns: %TRUE to run; %FALSE to exit at once with @exit_code
- */
+/* Parses the command line. --help and --version print here. Returns %TRUE to run; %FALSE
+ * to exit at once with @exit_code */
 gboolean
-vct_demo_options_parse (VctDemoOptions   *options,
-                        int              *argc,
-                        char           ***argv,
-                        int              *exit_code)
+vct_demo_options_parse (VctDemoOptions *options, int *argc, char ***argv, int *exit_code)
 {
-  gboolean help = FALSE;
-  gboolean version = FALSE;
+  gboolean help = FALSE, version = FALSE;
   gint64 timeout_ms = -1;
   g_autofree char *max_body_size = NULL;
   GOptionEntry entries[] = {
@@ -155,10 +137,6 @@ vct_demo_options_parse (VctDemoOptions   *options,
   };
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GError) error = NULL;
-  g_autofree char *description = NULL;
-  g_autofree char *summary = vct_demo_options_summary ();
-  g_autofree char *keys = vct_demo_keys_help_all ();
-  g_autofree char *exit_text = vct_demo_options_exit_text ();
   const VctDemoScreenInfo *screen;
 
   *options = (VctDemoOptions) { .screen = VCT_DEMO_SCREEN_DEFAULT, .select = G_MININT64 /* not given */, .rows = 10 };
@@ -166,104 +144,55 @@ vct_demo_options_parse (VctDemoOptions   *options,
 
   context = g_option_context_new ("[SCREEN] - the VCTable screens");
   g_option_context_set_help_enabled (context, FALSE);
-  g_option_context_set_summary (context, summary);
-  description = g_strdup_printf ("Keys in the full-screen list, on every screen:\n%s\n%s", keys, exit_text);
-  g_option_context_set_description (context, description);
+  vct_demo_options_set_help (context);
   g_option_context_add_main_entries (context, entries, NULL);
 
   if (!g_option_context_parse (context, argc, argv, &error))
     {
-      vct_demo_options_usage_error (error->message);
       *exit_code = VCT_DEMO_EXIT_USAGE;
-      return FALSE;
+      return vct_demo_options_usage_error ("%s", error->message);
     }
-  if (help)
+  if (help || version)
     {
-      g_autofree char *text = g_option_context_get_help (context, TRUE, NULL);
+      g_autofree char *text = help ? g_option_context_get_help (context, TRUE, NULL)
+                                   : g_strdup ("vctable-demo " VCT_DEMO_VERSION "\n");
 
       fputs (text, stdout);
       return FALSE;
     }
-  if (version)
-    {
-      printf ("vctable-demo %s\n", VCT_DEMO_VERSION);
-      return FALSE;
-    }
 
   *exit_code = VCT_DEMO_EXIT_USAGE;
+  if (*argc > 1 && vct_demo_screens_find ((*argv)[1]) == NULL)
+    return vct_demo_options_usage_error ("unknown screen \"%s\": the screens are %s, %s or %s", (*argv)[1],
+                                         vct_demo_screens[0].name, vct_demo_screens[1].name, vct_demo_screens[2].name);
   if (*argc > 1)
-    {
-      g_autofree char *names = vct_demo_screens_list_names ("or");
-
-      if (vct_demo_screens_find ((*argv)[1]) == NULL)
-        {
-          g_autofree char *message = g_strdup_printf ("unknown screen \"%s\": the screens are %s",
-                                                      (*argv)[1], names);
-
-          vct_demo_options_usage_error (message);
-          return FALSE;
-        }
-      options->screen = vct_demo_screens_find ((*argv)[1])->name;
-    }
+    options->screen = vct_demo_screens_find ((*argv)[1])->name;
   if (*argc > 2)
-    {
-      g_autofree char *message = g_strdup_printf ("unexpected argument \"%s\"", (*argv)[2]);
-
-      vct_demo_options_usage_error (message);
-      return FALSE;
-    }
+    return vct_demo_options_usage_error ("unexpected argument \"%s\"", (*argv)[2]);
   screen = vct_demo_screens_find (options->screen);
   if (options->once && options->script)
-    {
-      vct_demo_options_usage_error ("--once and --script cannot be combined");
-      return FALSE;
-    }
+    return vct_demo_options_usage_error ("--once and --script cannot be combined");
   if (options->select == G_MININT64)
     options->select = -1;
   else if (options->select < 0 || options->select > G_MAXUINT)
-    {
-      vct_demo_options_usage_error ("--select needs a row number (0 or more)");
-      return FALSE;
-    }
+    return vct_demo_options_usage_error ("--select needs a row number (0 or more)");
   if (options->rows < 0 || options->rows > G_MAXUINT)
-    {
-      vct_demo_options_usage_error ("--rows needs a count (0 or more)");
-      return FALSE;
-    }
-  if (timeout_ms != -1)
-    {
-      if (!vct_demo_options_check_api_option ("--timeout", screen, options))
-        return FALSE;
-      if (timeout_ms < 1 || timeout_ms > G_MAXINT)
-        {
-          vct_demo_options_usage_error ("--timeout needs milliseconds (1 or more)");
-          return FALSE;
-        }
-      options->timeout_ms = (gint) timeout_ms;
-    }
-  if (max_body_size != NULL)
-    {
-      if (!vct_demo_options_check_api_option ("--max-body-size", screen, options))
-        return FALSE;
-      if (!vct_demo_parse_size (max_body_size, &options->max_body_size))
-        {
-          g_autofree char *message = g_strdup_printf ("--max-body-size needs a size in bytes (1 or more), "
-                                                      "optionally with K, M or G: not \"%s\"", max_body_size);
-
-          vct_demo_options_usage_error (message);
-          return FALSE;
-        }
-    }
+    return vct_demo_options_usage_error ("--rows needs a count (0 or more)");
+  if (timeout_ms != -1 && !vct_demo_options_check_api_option ("--timeout", screen, options))
+    return FALSE;
+  if (timeout_ms != -1 && (timeout_ms < 1 || timeout_ms > G_MAXINT))
+    return vct_demo_options_usage_error ("--timeout needs milliseconds (1 or more)");
+  options->timeout_ms = timeout_ms != -1 ? (gint) timeout_ms : 0;
+  if (max_body_size != NULL && !vct_demo_options_check_api_option ("--max-body-size", screen, options))
+    return FALSE;
+  if (max_body_size != NULL && !vct_demo_parse_size (max_body_size, &options->max_body_size))
+    return vct_demo_options_usage_error ("--max-body-size needs a size in bytes (1 or more), optionally with K, M "
+                                         "or G: not \"%s\"", max_body_size);
   *exit_code = VCT_DEMO_EXIT_OK;
   return TRUE;
 }
 
-/**
- * vct_demo_options_clear:
- * @options: parsed options
- *
- * Frees what the options hold.
- */
+/* Frees what the options hold. */
 void
 vct_demo_options_clear (VctDemoOptions *options)
 {

@@ -6,22 +6,16 @@
  * shown (the list is virtualized: only the rows on screen, or asked for by `show`, are
  * read), and text is made safe for one line (control characters become spaces). */
 
-#include "rows.h"
+#include "demo.h"
 
 #include <string.h>
 
-#include "format.h"
-
-typedef struct {
-  GType   (*get_type) (void);
-  char   *(*line)     (VctRow *row);
-  void    (*cells)    (VctRow *row, const VctDemoRowStyle *style, VctDemoRowCells *cells);
-} VctDemoRowFormat;
+/* Each type's function fills the row's columns and returns its line. */
+typedef char *(*VctDemoRowFormat) (VctRow *row, gboolean utf8, guint spinner_frame, VctDemoRowCells *cells);
 
 /* A string property as one line of text ("" when unset). */
 static char *
-vct_demo_rows_get (VctRow     *row,
-                   const char *property)
+vct_demo_rows_get (VctRow *row, const char *property)
 {
   g_autofree char *value = NULL;
 
@@ -30,8 +24,7 @@ vct_demo_rows_get (VctRow     *row,
 }
 
 static gboolean
-vct_demo_rows_get_boolean (VctRow     *row,
-                           const char *property)
+vct_demo_rows_get_boolean (VctRow *row, const char *property)
 {
   gboolean value = FALSE;
 
@@ -39,178 +32,75 @@ vct_demo_rows_get_boolean (VctRow     *row,
   return value;
 }
 
-/* -------------------------------------------------- the photo table: PhotoCellView */
-
-/* "Entry ID: 1 | <title> | album 1" */
+/* The photo table's PhotoCellView: "Entry ID: 1 | <title> | album 1". */
 static char *
-vct_demo_rows_photo_cell_line (VctRow *row)
-{
-  g_autofree char *entry = vct_demo_rows_get (row, "entry");
-  g_autofree char *title = vct_demo_rows_get (row, "title");
-  gint64 album_id = 0;
-
-  g_object_get (row, "album-id", &album_id, NULL);
-  return g_strdup_printf ("%s | %s | album %" G_GINT64_FORMAT, entry, title, album_id);
-}
-
-static void
-vct_demo_rows_photo_cell_cells (VctRow                *row,
-                                const VctDemoRowStyle *style,
-                                VctDemoRowCells       *cells)
+vct_demo_rows_photo_cell (VctRow *row, G_GNUC_UNUSED gboolean utf8, G_GNUC_UNUSED guint frame,
+                          VctDemoRowCells *cells)
 {
   gint64 album_id = 0;
 
-  (void) style;
   g_object_get (row, "album-id", &album_id, NULL);
   cells->lead = vct_demo_rows_get (row, "entry");
   cells->lead_width = sizeof "Entry ID: 9999" - 1;
   cells->lead_style = VCT_DEMO_CELL_BOLD;
   cells->text = vct_demo_rows_get (row, "title");
   cells->trailing = g_strdup_printf ("album %" G_GINT64_FORMAT, album_id);
+  return g_strdup_printf ("%s | %s | %s", cells->lead, cells->text, cells->trailing);
 }
 
-/* ------------------------------------------------------- the feed: MemberRowView */
-
-/* How the follow state reads in a script: the button's label. */
-static const char *
-vct_demo_rows_follow_label (VctRow *row)
+/* The feed's MemberRowView: "[member] Tim (following)", the follow state as the button's
+ * label ("(loading)" while it spins); on screen the avatar's file name and the button. */
+static char *
+vct_demo_rows_member (VctRow *row, gboolean utf8, guint frame, VctDemoRowCells *cells)
 {
+  static const char *const labels[] = { "follow", "loading", "following" };
+  gboolean spinning = vct_demo_rows_get_boolean (row, "spinning");
+  gboolean button_enabled = vct_demo_rows_get_boolean (row, "button-enabled");
+  g_autofree char *avatar = vct_demo_rows_get (row, "avatar-url");
+  const char *slash = strrchr (avatar, '/');
   VctFollowState state = VCT_FOLLOW_STATE_NORMAL;
 
   g_object_get (row, "follow-state", &state, NULL);
-  switch (state)
-    {
-    case VCT_FOLLOW_STATE_CHECKED: return "following";
-    case VCT_FOLLOW_STATE_LOADING: return "loading";
-    case VCT_FOLLOW_STATE_NORMAL:
-    default:                       return "follow";
-    }
-}
-
-/* The last segment of @uri's path ("avatar-3.png" of a resource:// or https:// URI):
- * what a terminal has room to show of an image. Takes @uri. */
-static char *
-vct_demo_rows_file_name (char *uri)
-{
-  const char *slash = uri != NULL ? strrchr (uri, '/') : NULL;
-  char *name;
-
-  if (slash == NULL || slash[1] == '\0')
-    return uri;
-  name = g_strdup (slash + 1);
-  g_free (uri);
-  return name;
-}
-
-/* "[member] Tim (following)"; "(follow)" is the button, "(loading)" while it spins */
-static char *
-vct_demo_rows_member_line (VctRow *row)
-{
-  g_autofree char *name = vct_demo_rows_get (row, "name");
-
-  return g_strdup_printf ("[member] %s (%s)", name, vct_demo_rows_follow_label (row));
-}
-
-static void
-vct_demo_rows_member_cells (VctRow                *row,
-                            const VctDemoRowStyle *style,
-                            VctDemoRowCells       *cells)
-{
-  static const char ascii_frames[] = "|/-\\";
-  gboolean spinning = vct_demo_rows_get_boolean (row, "spinning");
-  gboolean button_enabled = vct_demo_rows_get_boolean (row, "button-enabled");
-
   cells->lead = g_strdup ("member");
   cells->text = vct_demo_rows_get (row, "name");
   cells->text_style = VCT_DEMO_CELL_BOLD;
-  cells->detail = vct_demo_rows_file_name (vct_demo_rows_get (row, "avatar-url"));
+  cells->detail = g_strdup (slash != NULL && slash[1] != '\0' ? slash + 1 : avatar);
   if (spinning)
-    cells->trailing = g_strdup_printf ("%c following...", ascii_frames[style->spinner_frame % 4]);
-  else if (vct_demo_rows_get_boolean (row, "button-hidden"))
-    cells->trailing = NULL;
-  else if (button_enabled)
-    cells->trailing = g_strdup ("[ Follow ]");
-  else
-    cells->trailing = g_strdup (style->utf8 ? "[ \u2713 Following ]" : "[ Following ]");
-  if (spinning)
-    cells->trailing_style = VCT_DEMO_CELL_BOLD;
-  else
-    cells->trailing_style = button_enabled ? VCT_DEMO_CELL_BUTTON : VCT_DEMO_CELL_DISABLED;
+    cells->trailing = g_strdup_printf ("%c following...", "|/-\\"[frame % 4]);
+  else if (!vct_demo_rows_get_boolean (row, "button-hidden"))
+    cells->trailing = g_strdup (button_enabled ? "[ Follow ]" : utf8 ? "[ \u2713 Following ]" : "[ Following ]");
+  cells->trailing_style = spinning ? VCT_DEMO_CELL_BOLD : button_enabled ? VCT_DEMO_CELL_BUTTON : VCT_DEMO_CELL_DISABLED;
+  return g_strdup_printf ("[member] %s (%s)", cells->text, labels[CLAMP ((int) state, 0, 2)]);
 }
 
-/* -------------------------------------------------------- the feed: PhotoRowView */
-
-/* "[photo] Lantern market | 2026-11-20 11:34" */
+/* The feed's PhotoRowView: "[photo] Lantern market | 2026-11-20 11:34". */
 static char *
-vct_demo_rows_photo_row_line (VctRow *row)
+vct_demo_rows_feed_photo (VctRow *row, G_GNUC_UNUSED gboolean utf8, G_GNUC_UNUSED guint frame,
+                          VctDemoRowCells *cells)
 {
-  g_autofree char *title = vct_demo_rows_get (row, "title");
-  g_autofree char *date = vct_demo_rows_get (row, "date");
-
-  return g_strdup_printf ("[photo] %s | %s", title, date);
-}
-
-static void
-vct_demo_rows_photo_row_cells (VctRow                *row,
-                               const VctDemoRowStyle *style,
-                               VctDemoRowCells       *cells)
-{
-  (void) style;
   cells->lead = g_strdup ("photo");
   cells->text = vct_demo_rows_get (row, "title");
   cells->detail = vct_demo_rows_get (row, "description");
   cells->trailing = vct_demo_rows_get (row, "date");
+  return g_strdup_printf ("[photo] %s | %s", cells->text, cells->trailing);
 }
 
-/* ----------------------------------------------------- the song picker: SongRowView */
-
-/* Check boxes while picking, radio buttons while listening (one plays). */
-static const char *
-vct_demo_rows_song_mark (const char *mode)
-{
-  if (g_strcmp0 (mode, "selected") == 0)
-    return "[x]";
-  if (g_strcmp0 (mode, "unselected") == 0)
-    return "[ ]";
-  if (g_strcmp0 (mode, "playing") == 0)
-    return "(>)";
-  return "( )";
-}
-
-/* "[x] Open Horizon | Guided breathing | 14:54" */
+/* The song picker's SongRowView: "[x] Open Horizon | Guided breathing | 14:54": check
+ * boxes while picking, radio buttons while listening (one plays). */
 static char *
-vct_demo_rows_song_line (VctRow *row)
-{
-  g_autofree char *mode = vct_demo_rows_get (row, "mode");
-  g_autofree char *title = vct_demo_rows_get (row, "title");
-  g_autofree char *subtitle = vct_demo_rows_get (row, "subtitle");
-  g_autofree char *duration = vct_demo_rows_get (row, "duration");
-
-  return g_strdup_printf ("%s %s | %s | %s", vct_demo_rows_song_mark (mode), title, subtitle, duration);
-}
-
-static void
-vct_demo_rows_song_cells (VctRow                *row,
-                          const VctDemoRowStyle *style,
-                          VctDemoRowCells       *cells)
+vct_demo_rows_song (VctRow *row, gboolean utf8, G_GNUC_UNUSED guint frame, VctDemoRowCells *cells)
 {
   g_autofree char *mode = vct_demo_rows_get (row, "mode");
   gboolean playing = g_str_equal (mode, "playing");
+  const char *mark = g_str_equal (mode, "selected") ? "[x]" : g_str_equal (mode, "unselected") ? "[ ]"
+                     : playing ? "(>)" : "( )";
 
-  cells->lead = g_strdup (playing && style->utf8 ? "(\u25b6)" : vct_demo_rows_song_mark (mode));
-  cells->lead_style = playing ? VCT_DEMO_CELL_BOLD : VCT_DEMO_CELL_PLAIN;
+  cells->lead = g_strdup (playing && utf8 ? "(\u25b6)" : mark);
+  cells->lead_style = cells->text_style = playing ? VCT_DEMO_CELL_BOLD : VCT_DEMO_CELL_PLAIN;
   cells->text = vct_demo_rows_get (row, "title");
-  cells->text_style = playing ? VCT_DEMO_CELL_BOLD : VCT_DEMO_CELL_PLAIN;
   cells->detail = vct_demo_rows_get (row, "subtitle");
   cells->trailing = vct_demo_rows_get (row, "duration");
-}
-
-/* ------------------------------------------------------ headers: DayHeaderView */
-
-static char *
-vct_demo_rows_title_line (VctRow *row)
-{
-  return vct_demo_rows_get (row, "title");
+  return g_strdup_printf ("%s %s | %s | %s", mark, cells->text, cells->detail, cells->trailing);
 }
 
 /* ------------------------------------------------------ any other type: a fallback */
@@ -218,8 +108,7 @@ vct_demo_rows_title_line (VctRow *row)
 /* A property's value as text: a string as it is, a boolean as true/false, an enum by its
  * nick, anything else as GLib writes it (a number in decimal). */
 static char *
-vct_demo_rows_value_text (GParamSpec   *pspec,
-                          const GValue *value)
+vct_demo_rows_value_text (GParamSpec *pspec, const GValue *value)
 {
   g_auto (GValue) text = G_VALUE_INIT;
 
@@ -261,99 +150,63 @@ vct_demo_rows_properties (VctRow *row)
   return g_string_free (text, FALSE);
 }
 
-/* "[Kind] name=value name=value" */
+/* "[Kind] name=value name=value"; lead: the kind, text: the properties. */
 static char *
-vct_demo_rows_generic_line (VctRow *row)
-{
-  g_autofree char *properties = vct_demo_rows_properties (row);
-  const char *kind = vct_row_get_kind (row);
-
-  return g_strdup_printf ("[%s] %s", kind != NULL ? kind : "row", properties);
-}
-
-static void
-vct_demo_rows_generic_cells (VctRow                *row,
-                             const VctDemoRowStyle *style,
-                             VctDemoRowCells       *cells)
+vct_demo_rows_generic (VctRow *row, G_GNUC_UNUSED gboolean utf8, G_GNUC_UNUSED guint frame, VctDemoRowCells *cells)
 {
   const char *kind = vct_row_get_kind (row);
 
-  (void) style;
   cells->lead = g_strdup (kind != NULL ? kind : "row");
   cells->text = vct_demo_rows_properties (row);
+  return g_strdup_printf ("[%s] %s", cells->lead, cells->text);
 }
 
-static const VctDemoRowFormat formats[] = {
-  { vct_photo_row_get_type,      vct_demo_rows_photo_cell_line, vct_demo_rows_photo_cell_cells },
-  { vct_member_row_get_type,     vct_demo_rows_member_line,     vct_demo_rows_member_cells },
-  { vct_feed_photo_row_get_type, vct_demo_rows_photo_row_line,  vct_demo_rows_photo_row_cells },
-  { vct_song_row_get_type,       vct_demo_rows_song_line,       vct_demo_rows_song_cells },
-  { vct_day_header_row_get_type, vct_demo_rows_title_line,      NULL },
-};
 
-static const VctDemoRowFormat generic = {
-  NULL, vct_demo_rows_generic_line, vct_demo_rows_generic_cells
-};
-
-static const VctDemoRowFormat *
+static VctDemoRowFormat
 vct_demo_rows_format (VctRow *row)
 {
-  for (gsize i = 0; i < G_N_ELEMENTS (formats); i++)
-    if (G_TYPE_CHECK_INSTANCE_TYPE (row, formats[i].get_type ()))
-      return &formats[i];
-  return &generic;
+  if (VCT_IS_PHOTO_ROW (row))
+    return vct_demo_rows_photo_cell;
+  if (VCT_IS_MEMBER_ROW (row))
+    return vct_demo_rows_member;
+  if (VCT_IS_FEED_PHOTO_ROW (row))
+    return vct_demo_rows_feed_photo;
+  if (VCT_IS_SONG_ROW (row))
+    return vct_demo_rows_song;
+  return vct_demo_rows_generic;
 }
 
-/**
- * vct_demo_rows_line:
- * @row: a row
- *
- * Returns: (transfer full): the row as a script prints it after "row N: "
- */
+/* The row as a script prints it after "row N: ". */
 char *
 vct_demo_rows_line (VctRow *row)
 {
-  return vct_demo_rows_format (row)->line (row);
+  VctDemoRowCells cells = { 0 };
+  char *line = vct_demo_rows_format (row) (row, FALSE, 0, &cells);
+
+  vct_demo_rows_cells_clear (&cells);
+  return line;
 }
 
-/**
- * vct_demo_rows_header_line:
- * @header: a section header
- *
- * Returns: (transfer full): the header as a script prints it after "section S: " (a
- *   header's `title`, "2026-11-20"; for a kind without one, its kind and properties)
- */
+/* A header as a script prints it after "section S: ": its `title` ("2026-11-20"), or
+ * for a kind without one, as any other row. */
 char *
 vct_demo_rows_header_line (VctRow *header)
 {
   GParamSpec *title = g_object_class_find_property (G_OBJECT_GET_CLASS (header), "title");
 
   if (title != NULL && G_PARAM_SPEC_VALUE_TYPE (title) == G_TYPE_STRING)
-    return vct_demo_rows_title_line (header);
-  return vct_demo_rows_generic_line (header);
+    return vct_demo_rows_get (header, "title");
+  return vct_demo_rows_line (header);
 }
 
-/**
- * vct_demo_rows_cells:
- * @row: a row
- * @style: how the terminal draws
- * @cells: (out caller-allocates): the row's columns; clear with vct_demo_rows_cells_clear()
- */
+/* The row's columns in the full-screen list; clear with vct_demo_rows_cells_clear(). */
 void
-vct_demo_rows_cells (VctRow                *row,
-                     const VctDemoRowStyle *style,
-                     VctDemoRowCells       *cells)
+vct_demo_rows_cells (VctRow *row, gboolean utf8, guint spinner_frame, VctDemoRowCells *cells)
 {
-  const VctDemoRowFormat *format = vct_demo_rows_format (row);
-
   *cells = (VctDemoRowCells) { 0 };
-  (format->cells != NULL ? format->cells : generic.cells) (row, style, cells);
+  g_free (vct_demo_rows_format (row) (row, utf8, spinner_frame, cells));
 }
 
-/**
- * vct_demo_rows_cells_clear:
- * @cells: cells filled by vct_demo_rows_cells()
- */
 void
 vct_demo_rows_cells_clear (VctDemoRowCells *cells)
 {

@@ -8,33 +8,21 @@
 
 #include <string.h>
 
-/**
- * vct_demo_parse_size:
- * @text: what the user wrote
- * @size: (out): the size in bytes
- *
- * Reads a number of bytes, 1 or more, optionally followed by K, M or G (KiB, MiB, GiB;
- * either case), at most G_MAXSSIZE.
- *
- * Returns: whether @text is such a size
- */
+/* Reads into @size a number of bytes, 1 or more, optionally followed by K, M or G (KiB,
+ * MiB, GiB; either case), at most G_MAXSSIZE; returns whether @text is such a size. */
 gboolean
 vct_demo_parse_size (const char *text,
                      gsize      *size)
 {
-  static const struct { char suffix; guint shift; } units[] = { { 'K', 10 }, { 'M', 20 }, { 'G', 30 } };
+  static const char units[] = "KMG";
   g_autofree char *digits = g_strdup (text);
   gsize length = strlen (digits);
-  guint shift = 0;
+  const char *unit = length > 0 ? strchr (units, g_ascii_toupper (digits[length - 1])) : NULL;
+  guint shift = unit != NULL ? 10 * (guint) (unit - units + 1) : 0;
   guint64 value;
 
-  for (gsize i = 0; i < G_N_ELEMENTS (units) && length > 0; i++)
-    if (g_ascii_toupper (digits[length - 1]) == units[i].suffix)
-      {
-        shift = units[i].shift;
-        digits[length - 1] = '\0';
-        break;
-      }
+  if (shift > 0)
+    digits[length - 1] = '\0';
   if (!g_ascii_isdigit (digits[0])
       || !g_ascii_string_to_unsigned (digits, 10, 1, (guint64) G_MAXSSIZE >> shift, &value, NULL))
     return FALSE;

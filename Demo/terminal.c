@@ -9,7 +9,7 @@
 #define _DEFAULT_SOURCE
 #endif
 
-#include "terminal.h"
+#include "demo.h"
 
 #include <gio/gio.h>
 
@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 static const int fatal_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
+static const char *const leave_capabilities[] = { "sgr0", "cnorm", "rmkx", "rmcup" };
 static struct sigaction previous_actions[G_N_ELEMENTS (fatal_signals)];
 
 static SCREEN          *screen;
@@ -52,13 +53,10 @@ vct_demo_terminal_add_capability (const char *name)
 }
 
 static void
-vct_demo_terminal_on_fatal_signal (int        signum,
-                                   siginfo_t *info,
-                                   void      *context)
+vct_demo_terminal_on_fatal_signal (int signum, siginfo_t *info, G_GNUC_UNUSED void *context)
 {
   int saved_errno = errno;
 
-  (void) context;
   if (active)
     {
       ssize_t ignored = write (STDOUT_FILENO, leave_sequence, leave_length);
@@ -88,29 +86,14 @@ vct_demo_terminal_set_fatal_handlers (gboolean install)
   action.sa_sigaction = vct_demo_terminal_on_fatal_signal;
   action.sa_flags = SA_SIGINFO | SA_NODEFER;
   for (gsize i = 0; i < G_N_ELEMENTS (fatal_signals); i++)
-    {
-      if (install)
-        sigaction (fatal_signals[i], &action, &previous_actions[i]);
-      else
-        sigaction (fatal_signals[i], &previous_actions[i], NULL);
-    }
+    sigaction (fatal_signals[i], install ? &action : &previous_actions[i], install ? &previous_actions[i] : NULL);
 }
 
-static void
-vct_demo_terminal_at_exit (void)
-{
-  vct_demo_terminal_stop ();
-}
+static void vct_demo_terminal_at_exit (void) { vct_demo_terminal_stop (); }
 
-/**
- * vct_demo_terminal_start:
- * @error: return location for an error when the terminal cannot be used
- *
- * Enters curses on standard input and output: the alternate screen, no echo, keys one
- * by one without blocking (nodelay), mouse clicks where the terminal has them.
- *
- * Returns: %TRUE, or %FALSE with @error set
- */
+/* Enters curses on standard input and output: the alternate screen, no echo, keys one by
+ * one without blocking (nodelay), mouse clicks where the terminal has them. Returns
+ * %TRUE, or %FALSE with @error set */
 gboolean
 vct_demo_terminal_start (GError **error)
 {
@@ -150,20 +133,14 @@ vct_demo_terminal_start (GError **error)
       memcpy (leave_sequence, mouse_off, sizeof mouse_off - 1);
       leave_length = sizeof mouse_off - 1;
     }
-  vct_demo_terminal_add_capability ("sgr0");
-  vct_demo_terminal_add_capability ("cnorm");
-  vct_demo_terminal_add_capability ("rmkx");
-  vct_demo_terminal_add_capability ("rmcup");
+  for (gsize i = 0; i < G_N_ELEMENTS (leave_capabilities); i++)
+    vct_demo_terminal_add_capability (leave_capabilities[i]);
   vct_demo_terminal_set_fatal_handlers (TRUE);
   return TRUE;
 }
 
-/**
- * vct_demo_terminal_stop:
- *
- * Leaves curses for good (the normal screen, the cursor and the tty modes come back) and
- * frees it. Harmless when curses is not running; also runs at exit().
- */
+/* Leaves curses for good (the normal screen, the cursor and the tty modes come back) and
+ * frees it. Harmless when curses is not running; also runs at exit(). */
 void
 vct_demo_terminal_stop (void)
 {
@@ -179,11 +156,7 @@ vct_demo_terminal_stop (void)
     tcsetattr (STDIN_FILENO, TCSANOW, &saved_modes);
 }
 
-/**
- * vct_demo_terminal_resize:
- *
- * Takes the terminal's new size (after SIGWINCH) so the next drawing fits it.
- */
+/* Takes the terminal's new size (after SIGWINCH) so the next drawing fits it. */
 void
 vct_demo_terminal_resize (void)
 {
@@ -195,28 +168,14 @@ vct_demo_terminal_resize (void)
     resizeterm (size.ws_row, size.ws_col);
 }
 
-/**
- * vct_demo_terminal_is_utf8:
- *
- * Returns: whether the locale's character set is UTF-8, so titles can be drawn as they are
- */
-gboolean
-vct_demo_terminal_is_utf8 (void)
-{
-  return g_get_charset (NULL);
-}
-
 /* A message logged while curses owns the screen would be drawn over, or would scribble
  * on the list: leave curses first (a temporary endwin(); the next refresh comes back),
  * so it lands on the normal screen, readable after quitting, and a fatal one leaves the
  * terminal restored. */
 static GLogWriterOutput
-vct_demo_terminal_log_writer (GLogLevelFlags   log_level,
-                              const GLogField *fields,
-                              gsize            n_fields,
-                              gpointer         user_data)
+vct_demo_terminal_log_writer (GLogLevelFlags log_level, const GLogField *fields, gsize n_fields,
+                              G_GNUC_UNUSED gpointer user_data)
 {
-  (void) user_data;
   if (active)
     {
       const char *domain = NULL;
@@ -232,35 +191,22 @@ vct_demo_terminal_log_writer (GLogLevelFlags   log_level,
   return g_log_writer_default (log_level, fields, n_fields, NULL);
 }
 
-/**
- * vct_demo_terminal_install_log_writer:
- *
- * Routes GLib's log messages through the writer that leaves curses first. Call once,
- * before anything logs.
- */
+/* Routes GLib's log messages through the writer that leaves curses first. Call once,
+ * before anything logs. */
 void
 vct_demo_terminal_install_log_writer (void)
 {
   g_log_set_writer_func (vct_demo_terminal_log_writer, NULL, NULL);
 }
 
-static gboolean
-vct_demo_terminal_swallow_signal (gpointer user_data)
-{
-  (void) user_data;
-  return G_SOURCE_CONTINUE;
-}
+static gboolean vct_demo_terminal_swallow_signal (G_GNUC_UNUSED gpointer data) { return G_SOURCE_CONTINUE; }
 
-/**
- * vct_demo_terminal_hold_signals:
- *
- * From now until the process exits, SIGINT, SIGTERM and SIGHUP are swallowed. Call it
+/* From now until the process exits, SIGINT, SIGTERM and SIGHUP are swallowed. Call it
  * once a view's loop has ended, before it removes its own signal sources: removing the
  * last g_unix_signal_add() source of a signal puts back its default action, and a second
- * Ctrl-C (or the copy of the first that a `timeout` wrapper forwards) would then kill the
- * process halfway through its teardown, before the terminal is restored. The sources
- * added here stay (nothing dispatches them once the loop has ended).
- */
+ * Ctrl-C (or the copy of the first that a `timeout` wrapper forwards) would then kill
+ * the process halfway through its teardown, before the terminal is restored. The sources
+ * added here stay (nothing dispatches them once the loop has ended). */
 void
 vct_demo_terminal_hold_signals (void)
 {

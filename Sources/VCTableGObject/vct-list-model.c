@@ -368,3 +368,120 @@ vct_list_model_get_n_sections (VctListModel *list)
   return vct_core ()->list_get_n_sections (list->core);
 }
 
+
+/**
+ * vct_list_model_get_n_rows:
+ * @list: a list
+ *
+ * How many rows the list has: its items but section headers and footers. Rows are
+ * numbered from 0 across sections, in the flat order ([method@ListModel.get_row_position]
+ * and [method@ListModel.get_row_index] map a row number and a flat position), as a view
+ * that lists rows and shows headers apart counts them.
+ *
+ * Inside an `items-changed` handler this answers for the list as the whole batch leaves
+ * it (as in a [signal@ListModel::changes-done] handler). Call on the list's context thread.
+ *
+ * Returns: the number of rows
+ */
+guint
+vct_list_model_get_n_rows (VctListModel *list)
+{
+  g_return_val_if_fail (VCT_IS_LIST_MODEL (list), 0);
+
+  return vct_core ()->list_get_n_rows (list->core);
+}
+
+/**
+ * vct_list_model_get_row_position:
+ * @list: a list
+ * @row: a row number, counted from 0 across sections (headers and footers not counted)
+ * @out_section: (out) (optional): the index of the row's section
+ *
+ * The flat position (the [iface@Gio.ListModel] position) of row @row, found in
+ * O(log sections): the inverse of [method@ListModel.get_row_index]. Inside an
+ * `items-changed` handler this answers for the list as the whole batch leaves it.
+ *
+ * Returns: the row's flat position, or `G_MAXUINT` (and @out_section unset) when @row is
+ *   not less than [method@ListModel.get_n_rows]
+ */
+guint
+vct_list_model_get_row_position (VctListModel *list,
+                                 guint         row,
+                                 guint        *out_section)
+{
+  guint section = 0;
+  guint position;
+
+  g_return_val_if_fail (VCT_IS_LIST_MODEL (list), G_MAXUINT);
+
+  position = vct_core ()->list_get_row (list->core, row, &section);
+  if (position != G_MAXUINT && out_section != NULL)
+    *out_section = section;
+  return position;
+}
+
+/**
+ * vct_list_model_get_row_index:
+ * @list: a list
+ * @position: a flat position
+ * @out_is_row: (out) (optional): whether @position holds a row (not a header, a footer or
+ *   nothing)
+ *
+ * The row number of the row at @position (rows counted from 0 across sections, headers
+ * and footers not counted), found in O(log sections): the inverse of
+ * [method@ListModel.get_row_position]. For a header, a footer or a position past the
+ * end it is the number of the next row, that is how many rows come before @position
+ * (a view keeping a place where a row went finds the row now there). Inside an
+ * `items-changed` handler this answers for the list as the whole batch leaves it.
+ *
+ * Returns: how many rows come before @position
+ */
+guint
+vct_list_model_get_row_index (VctListModel *list,
+                              guint         position,
+                              gboolean     *out_is_row)
+{
+  gboolean is_row = FALSE;
+  guint rows;
+
+  g_return_val_if_fail (VCT_IS_LIST_MODEL (list), 0);
+
+  rows = vct_core ()->list_get_rows_before (list->core, position, &is_row);
+  if (out_is_row != NULL)
+    *out_is_row = is_row;
+  return rows;
+}
+
+/**
+ * vct_list_model_find:
+ * @list: a list
+ * @row: a row object
+ * @out_position: (out) (optional): where @row is
+ *
+ * Finds where a row object the caller holds is now: the list keeps a held object on its
+ * row through every batch (moved rows take theirs along), so a view that held the row
+ * with the cursor, or a row whose change it reports, finds its place after a batch here
+ * rather than following the `items-changed` runs. An object whose row a batch removed is
+ * found nowhere. As g_list_store_find() does, this scans the list: O(items). Inside an
+ * `items-changed` handler it answers for the list as the whole batch leaves it, for the
+ * objects the list held before the batch.
+ *
+ * Returns: whether @row is in the list
+ */
+gboolean
+vct_list_model_find (VctListModel *list,
+                     VctRow       *row,
+                     guint        *out_position)
+{
+  guint position;
+
+  g_return_val_if_fail (VCT_IS_LIST_MODEL (list), FALSE);
+  g_return_val_if_fail (VCT_IS_ROW (row), FALSE);
+
+  position = vct_core ()->list_find_item (list->core, row);
+  if (position == G_MAXUINT)
+    return FALSE;
+  if (out_position != NULL)
+    *out_position = position;
+  return TRUE;
+}

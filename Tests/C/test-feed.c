@@ -707,6 +707,70 @@ test_sections_by_day (void)
   standard_teardown (&fake, &wall);
 }
 
+/* Row numbers count rows across sections, not headers: vct_list_model_get_n_rows,
+ * vct_list_model_get_row_position and vct_list_model_get_row_index map them to flat
+ * positions both ways; vct_list_model_find finds a held row object where a reload took
+ * it, and nowhere once a reload removed its row. */
+static void
+test_row_numbers (void)
+{
+  FakeService fake;
+  Wall wall;
+  /* The standard layout: headers at 0, 4 and 8. */
+  const guint positions[] = { 1, 2, 3, 5, 6, 7, 9, 10 };
+  const guint sections[] = { 0, 0, 0, 1, 1, 1, 2, 2 };
+  VctRow *m8, *m9;
+  GString *doc;
+  char *json;
+  guint position = 0, section = 99;
+  gboolean is_row = TRUE;
+
+  standard_setup (&fake, &wall);
+  wall_load_standard (&wall, &fake);
+  assert_layout (&wall, STANDARD_LAYOUT);
+  g_assert_cmpuint (vct_list_model_get_n_rows (wall.list), ==, G_N_ELEMENTS (positions));
+  for (guint row = 0; row < G_N_ELEMENTS (positions); row++)
+    {
+      g_assert_cmpuint (vct_list_model_get_row_position (wall.list, row, &section), ==, positions[row]);
+      g_assert_cmpuint (section, ==, sections[row]);
+      g_assert_cmpuint (vct_list_model_get_row_index (wall.list, positions[row], &is_row), ==, row);
+      g_assert_true (is_row);
+    }
+  g_assert_cmpuint (vct_list_model_get_row_position (wall.list, 8, NULL), ==, G_MAXUINT);
+  /* A header: the number of the row under it; past the end: the row count. */
+  g_assert_cmpuint (vct_list_model_get_row_index (wall.list, 4, &is_row), ==, 3);
+  g_assert_false (is_row);
+  g_assert_cmpuint (vct_list_model_get_row_index (wall.list, 0, NULL), ==, 0);
+  g_assert_cmpuint (vct_list_model_get_row_index (wall.list, STANDARD_N_ITEMS, &is_row), ==, 8);
+  g_assert_false (is_row);
+
+  m8 = watch_row (&wall, 3, "m8");
+  m9 = watch_row (&wall, 5, "m9");
+  g_assert_true (vct_list_model_find (wall.list, m8, &position));
+  g_assert_cmpuint (position, ==, 3);
+  g_assert_true (vct_list_model_find (wall.list, m9, NULL));
+
+  /* Member 7, then member 9 under the second day; member 8 and the photos gone. */
+  doc = vct_test_feed_doc_new ();
+  vct_test_feed_doc_member (doc, 7, DAY_1 "T12:50:00Z", FALSE);
+  vct_test_feed_doc_member (doc, 9, DAY_2 "T12:30:00Z", FALSE);
+  json = vct_test_feed_doc_end (doc);
+  wall_load (&wall, &fake, json);
+  g_free (json);
+  settle_loop (NULL);
+  assert_layout (&wall, DAY_1 ": member 7 / " DAY_2 ": member 9");
+  g_assert_cmpuint (vct_list_model_get_n_rows (wall.list), ==, 2);
+  g_assert_true (vct_list_model_find (wall.list, m9, &position));
+  g_assert_cmpuint (position, ==, 3);
+  g_assert_cmpuint (vct_list_model_get_row_index (wall.list, position, NULL), ==, 1);
+  g_assert_false (vct_list_model_find (wall.list, m8, NULL));
+  g_assert_cmpuint (vct_list_model_get_row_position (wall.list, 2, NULL), ==, G_MAXUINT);
+
+  unwatch_row (&wall, m8);
+  unwatch_row (&wall, m9);
+  standard_teardown (&fake, &wall);
+}
+
 /* Member rows (VctMemberRow, "MemberRowView") and photo rows (VctFeedPhotoRow,
  * "PhotoRowView") with the documented properties. */
 static void
@@ -1953,6 +2017,7 @@ main (int argc, char **argv)
   g_test_add_func ("/feed/loading/reload-inside-notify", test_reload_inside_loading_notify);
   g_test_add_func ("/feed/list/hidden-until-data", test_list_hidden_until_data);
   g_test_add_func ("/feed/sections/by-day", test_sections_by_day);
+  g_test_add_func ("/feed/sections/row-numbers", test_row_numbers);
   g_test_add_func ("/feed/rows/kinds-and-properties", test_row_kinds_and_properties);
   g_test_add_func ("/feed/follow/custom", test_follow_custom);
   g_test_add_func ("/feed/follow/presses", test_follow_presses);

@@ -170,6 +170,29 @@ def test_factory_feed_shows_the_fixture_in_day_sections(feeds):
         assert row.props.spinning is False
 
 
+def test_rows_are_numbered_across_sections_and_found(feeds):
+    """Vct.ListModel numbers rows across sections, headers not counted, and finds a row
+    object where it is."""
+    feed = Vct.FeedModel.factory_instance()
+    list_model = feed.props.list
+    load(feed)
+    settle()
+    assert list_model.get_n_rows() == len(feeds)
+    number = position = 0
+    for section, (_, entries) in enumerate(expected_sections(feeds)):
+        # The header: not a row; its number is the next row's.
+        assert tuple(list_model.get_row_index(position)) == (number, False)
+        position += 1
+        for _ in entries:
+            assert tuple(list_model.get_row_position(number)) == (position, section)
+            assert tuple(list_model.get_row_index(position)) == (number, True)
+            assert tuple(list_model.find(list_model.get_item(position))) == (True, position)
+            number += 1
+            position += 1
+    assert list_model.get_row_position(number)[0] == GLib.MAXUINT32
+    assert tuple(list_model.get_row_index(position)) == (number, False)
+
+
 def test_factory_follow_goes_normal_loading_checked():
     feed = Vct.FeedModel.factory_instance()
     recorder = load(feed)

@@ -24,7 +24,10 @@ G_BEGIN_DECLS
  *
  * The list is sectioned; its flat order is, section by section, the header (if any), the
  * rows, the footer (if any), and [method@ListModel.get_section] tells where each section
- * starts and ends. A reload is reported as the fewest `items-changed` runs the diff
+ * starts and ends. Rows are also numbered across sections, headers and footers not
+ * counted ([method@ListModel.get_row_position] and [method@ListModel.get_row_index] map
+ * those numbers to flat positions), and [method@ListModel.find] tells where a row object
+ * is now. A reload is reported as the fewest `items-changed` runs the diff
  * finds when they are few (at most 8), else as one run covering them, the unchanged rows
  * before and after it left out (as `GtkSortListModel` does): what a view pays less for.
  * Applied in order the runs turn a consumer's copy into the new list, and while each one
@@ -91,6 +94,20 @@ guint vct_list_model_get_section (VctListModel *list,
  * Returns: how many sections the list has
  */
 guint vct_list_model_get_n_sections (VctListModel *list);
+
+guint vct_list_model_get_n_rows (VctListModel *list);
+
+guint vct_list_model_get_row_position (VctListModel *list,
+                                       guint         row,
+                                       guint        *out_section);
+
+guint vct_list_model_get_row_index (VctListModel *list,
+                                    guint         position,
+                                    gboolean     *out_is_row);
+
+gboolean vct_list_model_find (VctListModel *list,
+                              VctRow       *row,
+                              guint        *out_position);
 
 G_END_DECLS
 

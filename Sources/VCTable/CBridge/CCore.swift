@@ -95,6 +95,25 @@ private func makeCoreTable() -> VctCore {
         end?.pointee = UInt32(clamping: section.end)
         return UInt32(clamping: section.index)
     },
+    list_get_n_rows: { core in
+        UInt32(clamping: Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().rowCount)
+    },
+    list_get_row: { core, row, section in
+        guard let found = Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().row(Int(row)) else {
+            return UInt32.max
+        }
+        section?.pointee = UInt32(clamping: found.section)
+        return UInt32(clamping: found.position)
+    },
+    list_get_rows_before: { core, position, isRow in
+        let found = Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().rowsBefore(Int(position))
+        isRow?.pointee = found.isRow ? 1 : 0
+        return UInt32(clamping: found.rows)
+    },
+    list_find_item: { core, item in
+        let found = Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().position(of: item!)
+        return found.map { UInt32(clamping: $0) } ?? UInt32.max
+    },
     list_settle: { core, keep in
         Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().settle(keeping: keep!)
     },

@@ -414,6 +414,37 @@ final class CListModel: @unchecked Sendable {
         state.withLock { $0.emission?.transition.sectionCount ?? $0.shown.sections.count }
     }
 
+    /// The list as a batch leaves it: the one shown, or while a batch is emitted the one
+    /// it brings.
+    private static func settled(_ state: borrowing State) -> FlatSections {
+        state.emission?.transition.new ?? state.shown
+    }
+
+    /// The number of rows, headers and footers not counted.
+    var rowCount: Int { state.withLock { Self.settled($0).rowCount } }
+
+    /// Row `row` (counted across sections): its section and flat position.
+    func row(_ row: Int) -> (section: Int, position: Int)? { state.withLock { Self.settled($0).row(row) } }
+
+    /// How many rows come before a flat position, and whether it holds a row.
+    func rowsBefore(_ position: Int) -> (rows: Int, isRow: Bool) {
+        state.withLock { Self.settled($0).rowsBefore(position) }
+    }
+
+    /// The flat position of a row object the list holds at a position (its slot), or `nil`.
+    /// A scan of the slots: O(items), a weak reference read per live slot. The slots are
+    /// taken under the lock and read outside it, where the reference a read takes is
+    /// dropped (the last one finalizes an object, which must not happen under the lock).
+    func position(of object: UnsafeMutableRawPointer) -> Int? {
+        let slots = state.withLock { $0.emission?.newSlots ?? $0.slots }
+        for (index, slot) in slots.enumerated() {
+            guard let live = slot?.get() else { continue }
+            g_object_unref(live)
+            if live == object { return index }
+        }
+        return nil
+    }
+
     /// The section holding a flat position and its range; past the end, the section count
     /// and an empty range at the end.
     func section(at position: Int) -> (index: Int, start: Int, end: Int) {

@@ -41,18 +41,28 @@ struct FlatSections: Sendable {
     let sections: [ListSection]
     /// `starts[i]`: the flat position of section `i`'s first item; one more entry, the count.
     private let starts: [Int]
+    /// `rowStarts[i]`: the row number (rows counted across sections, headers and footers
+    /// not) of section `i`'s first row; one more entry, the number of rows.
+    private let rowStarts: [Int]
 
     init(_ sections: [ListSection]) {
         self.sections = sections
         var starts: [Int] = []
+        var rowStarts: [Int] = []
         starts.reserveCapacity(sections.count + 1)
+        rowStarts.reserveCapacity(sections.count + 1)
         var position = 0
+        var row = 0
         for section in sections {
             starts.append(position)
+            rowStarts.append(row)
             position += Self.size(of: section)
+            row += section.rows.count
         }
         starts.append(position)
+        rowStarts.append(row)
         self.starts = starts
+        self.rowStarts = rowStarts
     }
 
     /// How many items a section shows.
@@ -65,6 +75,38 @@ struct FlatSections: Sendable {
 
     /// The flat position of section `index`'s first item (`count` for `sections.count`).
     func start(ofSection index: Int) -> Int { starts[index] }
+
+    /// The number of rows, headers and footers not counted.
+    var rowCount: Int { rowStarts[rowStarts.count - 1] }
+
+    /// Row `row` (counted across sections): its section and flat position, or `nil` past
+    /// the last row. O(log sections).
+    func row(_ row: Int) -> (section: Int, position: Int)? {
+        guard row >= 0, row < rowCount else { return nil }
+        // The last section whose first row is at or before `row`: the one holding it (a
+        // section without rows shares its first row number with the next one).
+        var low = 0
+        var high = sections.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if rowStarts[middle] <= row { low = middle } else { high = middle - 1 }
+        }
+        let header = sections[low].header == nil ? 0 : 1
+        return (low, starts[low] + header + row - rowStarts[low])
+    }
+
+    /// How many rows come before `position` (headers and footers not counted), and
+    /// whether `position` holds a row. O(log sections).
+    func rowsBefore(_ position: Int) -> (rows: Int, isRow: Bool) {
+        guard let index = sectionIndex(at: position) else { return (rowCount, false) }
+        var offset = position - starts[index]
+        if sections[index].header != nil {
+            if offset == 0 { return (rowStarts[index], false) }
+            offset -= 1
+        }
+        let rows = sections[index].rows.count
+        return offset < rows ? (rowStarts[index] + offset, true) : (rowStarts[index] + rows, false)
+    }
 
     /// The section that holds `position`, or `nil` past the end.
     func sectionIndex(at position: Int) -> Int? {

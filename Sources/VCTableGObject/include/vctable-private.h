@@ -127,6 +127,15 @@ typedef struct {
   gpointer    (*list_get_item)     (gpointer core, guint position);
   guint       (*list_get_n_sections) (gpointer core);
   guint       (*list_get_section)  (gpointer core, guint position, guint *start, guint *end);
+  /* Rows counted across sections, headers and footers not (FlatSections.rowStarts), in
+   * the list as the batch being emitted, if any, leaves it. list_get_row: row @row's
+   * flat position and section, G_MAXUINT past the last row; list_get_rows_before: how
+   * many rows come before @position, and whether it holds one; list_find_item: the flat
+   * position whose slot holds @item, G_MAXUINT for none. */
+  guint       (*list_get_n_rows)   (gpointer core);
+  guint       (*list_get_row)      (gpointer core, guint row, guint *section);
+  guint       (*list_get_rows_before) (gpointer core, guint position, gboolean *is_row);
+  guint       (*list_find_item)    (gpointer core, gpointer item);
   /* After a batch (_vct_list_model_settle_later): adds to @keep a reference to each row
    * object to keep for a moment (those alive now, and the objects of the positions that
    * held live ones before the batch, made now if need be). */

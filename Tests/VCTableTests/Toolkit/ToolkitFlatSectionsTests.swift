@@ -63,6 +63,25 @@ struct ToolkitFlatSectionsTests {
         #expect(flat.sectionIndex(at: -1) == nil)
     }
 
+    @Test("Row numbers (headers and footers not counted) map to flat positions both ways, over 500 random lists")
+    func rowNumbers() {
+        var generator = ToolkitSplitMix(seed: 20261129)
+        for _ in 0 ..< 500 {
+            let flat = FlatSections(Self.randomSections(&generator))
+            let rowPositions = (0 ..< flat.count).filter { flat.entry(at: $0)!.role == .row }
+            #expect(flat.rowCount == rowPositions.count)
+            for (number, position) in rowPositions.enumerated() {
+                #expect(flat.row(number)?.position == position)
+                #expect(flat.row(number)?.section == flat.sectionIndex(at: position))
+            }
+            #expect(flat.row(rowPositions.count) == nil && flat.row(-1) == nil)
+            for position in 0 ... flat.count {
+                let before = rowPositions.filter { $0 < position }.count
+                #expect(flat.rowsBefore(position) == (before, rowPositions.contains(position)))
+            }
+        }
+    }
+
     @Test("The flat runs of 2 000 random batches turn a copy into the new list, and the transition reads each step, sections included")
     func randomBatches() async {
         var generator = ToolkitSplitMix(seed: 20261124)
