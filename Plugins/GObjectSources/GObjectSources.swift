@@ -1,6 +1,6 @@
 // The build-tool plugin of the C target VCTableGObject: the two C sources GLib's own tools
-// make, generated into the plugin's work directory on every build that needs them (nothing
-// generated is committed; SwiftPM compiles them into libVCTable.so with the target's own
+// make, generated into the plugin's work directory by the build (nothing generated is
+// committed; SwiftPM compiles them into libVCTable.so with the target's own
 // sources, which is why Package.swift declares `(experimentalCGen)`):
 //
 // - vct-resources.c: `glib-compile-resources --generate-source --internal` over
@@ -22,14 +22,14 @@ struct GObjectSources: BuildToolPlugin {
         let root = context.package.directoryURL
         let output = context.pluginWorkDirectoryURL
         return [
-            try resourceCommand(context: context, root: root, output: output),
-            try enumTypesCommand(context: context, root: root, output: output),
+            try resourceCommand(root: root, output: output),
+            try enumTypesCommand(root: root, output: output),
         ]
     }
 
     /// glib-compile-resources over the manifest; its inputs are the manifest and every file
     /// it lists, so changing one of them regenerates the source.
-    private func resourceCommand(context: PluginContext, root: URL, output: URL) throws -> Command {
+    private func resourceCommand(root: URL, output: URL) throws -> Command {
         let resources = root.appending(path: "Sources/VCTable/Resources")
         let manifest = resources.appending(path: "vctable.gresource.xml")
         let source = output.appending(path: "vct-resources.c")
@@ -47,7 +47,7 @@ struct GObjectSources: BuildToolPlugin {
     }
 
     /// glib-mkenums over the public headers, in name order.
-    private func enumTypesCommand(context: PluginContext, root: URL, output: URL) throws -> Command {
+    private func enumTypesCommand(root: URL, output: URL) throws -> Command {
         let template = root.appending(path: "Sources/VCTableGObject/vct-enum-types.c.template")
         let headerDirectory = root.appending(path: "CInterop/include/vctable")
         let headers = try FileManager.default.contentsOfDirectory(atPath: headerDirectory.path)
