@@ -35,7 +35,7 @@ PKG       = PKG_CONFIG_PATH=$(STAGE)/lib/pkgconfig pkg-config
 all: build
 
 deps:
-	@scripts/ensure-deps.sh valgrind python3 tmux ncurses
+	@scripts/ensure-deps.sh valgrind python3 tmux ncurses gresource
 
 build: deps
 	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS)
@@ -102,13 +102,14 @@ test-valgrind: stage demo gtk-deps
 # Source checks that the compiler does not make: no lock holds a bare function value
 # (swiftlang/swift#91348: one reabstraction thunk per withLock; scripts/check-lock-closures.py),
 # no Swift string reaches a C function that keeps the pointer (scripts/check-static-strings.sh),
-# and the fixtures' images, their .gresource.xml and the C source compiled into the library
-# are what scripts/make-fixture-images.py makes (regenerated into a temp dir and compared),
-# every resource:// URI of the fixtures naming one of them.
+# and the fixtures' images and the GResource manifest the build compiles into the library
+# (Sources/VCTable/Resources/vctable.gresource.xml) are what scripts/make-fixture-images.py
+# draws and writes (regenerated into a temp dir and compared), every resource:// URI of the
+# fixtures naming a file of the manifest.
 lint:
 	@python3 scripts/check-lock-closures.py
 	@scripts/check-static-strings.sh
-	@scripts/ensure-deps.sh python3 gresource
+	@scripts/ensure-deps.sh python3
 	@python3 scripts/make-fixture-images.py --check
 
 # The Swift tests take under a minute; a run past SWIFT_TEST_TIMEOUT seconds is a hang
@@ -140,9 +141,11 @@ swift-test-run:
 # before the SONAME, too) and the file the SONAME link named, which this one replaces
 # (files of another SOVERSION stay: programs built against them still need them).
 # Then vctable.h and the headers it includes (include/vctable/, one per type; GIO's
-# layout), vctable.pc and the bundled fixture, so `pkg-config --cflags --libs vctable`
-# works; then the GIR and the typelib (mk/gir.mk). The vct-*.h an earlier install left
-# there go first, so a header since removed does not linger.
+# layout) and vctable.pc, so `pkg-config --cflags --libs vctable` works, and copies of
+# the bundled fixtures' JSON documents in share/vctable/ (for people and scripts: the
+# library reads its own, compiled into it as a GResource); then the GIR and the typelib
+# (mk/gir.mk). The vct-*.h an earlier install left there go first, so a header since
+# removed does not linger.
 # `make install` also builds and installs the programs (install-programs: vctable-demo,
 # vctable-gtk and its .desktop file) against the library it just installed; `make stage`
 # and the sanitizer builds install the library alone (install-lib), in CONFIG.

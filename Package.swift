@@ -1,4 +1,6 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.3;(experimentalCGen)
+// (experimentalCGen: SwiftPM compiles the C sources a build-tool plugin generates into a C
+// target only with it; Plugins/GObjectSources generates two for VCTableGObject.)
 //
 // VCTable: MVVM list view models for programs that run a GLib main loop.
 //
@@ -7,6 +9,7 @@
 //   CInterop/CGdkPixbuf              system libraries through pkg-config
 //   CInterop/include/vctable.h       the hand-written C API header (one per type in vctable/)
 //   Sources/VCTableGObject           the C half of libVCTable.so: the GObject classes (GLib style)
+//   Plugins/GObjectSources           generates its GResource and enum types at build time
 //   Sources/VCTableDiff              changesets: identity vs content, GListModel-style splices
 //   Sources/VCTable                  the Swift library (libVCTable.so)
 //   Demo/                            vctable-demo, the C program `make run` runs
@@ -21,6 +24,15 @@ let package = Package(
         .executable(name: "list-photos", targets: ["list-photos"]),
     ],
     targets: [
+        // Generates VCTableGObject's two GLib-made sources into the build directory, from
+        // what is committed: vct-resources.c (glib-compile-resources: the fixtures' JSON
+        // documents and images, Sources/VCTable/Resources/vctable.gresource.xml) and
+        // vct-enum-types.c (glib-mkenums over CInterop/include/vctable/*.h).
+        .plugin(
+            name: "GObjectSources",
+            capability: .buildTool(),
+            path: "Plugins/GObjectSources"
+        ),
         .systemLibrary(
             name: "CGLib",
             path: "CInterop/CGLib",
@@ -46,11 +58,13 @@ let package = Package(
         // C compiled into libVCTable.so beside the Swift core (as swift-nio keeps its C
         // shims): the GType boilerplate of vctable.h, written the way GLib writes it.
         // Its include/ holds only vctable-private.h, for the Swift side; the public
-        // header comes from CInterop/include.
+        // header comes from CInterop/include. Plugins/GObjectSources adds the GResource
+        // (vct-resources.c) and the enum types (vct-enum-types.c, from the template here).
         .target(
             name: "VCTableGObject",
             dependencies: ["CGLib", "CGdkPixbuf"],
             path: "Sources/VCTableGObject",
+            exclude: ["vct-enum-types.c.template"],
             cSettings: [
                 .headerSearchPath("../../CInterop/include"),
                 .define("VCTABLE_COMPILATION"),
@@ -64,21 +78,17 @@ let package = Package(
                 // call it through the Blocks ABI, so the header's block prototypes
                 // (`#ifdef __BLOCKS__`) stay out of the C half.
                 .unsafeFlags(["-Wall", "-Wextra", "-Werror", "-gdwarf-4", "-fno-blocks"]),
-            ]
+            ],
+            plugins: ["GObjectSources"]
         ),
         .target(
             name: "VCTable",
             dependencies: ["CGLib", "CSoup", "VCTableDiff", "VCTableGObject"],
             path: "Sources/VCTable",
-            // The fixtures' images are not bundle resources: they are compiled into the
-            // library as a GResource (Sources/VCTableGObject/vct-fixture-images.c, made by
-            // scripts/make-fixture-images.py).
-            exclude: ["Resources/images"],
-            resources: [
-                .copy("Resources/photos.json"),
-                .copy("Resources/feeds.json"),
-                .copy("Resources/songs.json"),
-            ]
+            // The bundled fixtures (the JSON documents and the images they name) are not
+            // bundle resources: they are compiled into the library as a GResource
+            // (Plugins/GObjectSources over Resources/vctable.gresource.xml).
+            exclude: ["Resources"]
         ),
         .executableTarget(
             name: "list-photos",

@@ -34,8 +34,10 @@ for extra in "$@"; do
         vala) need_command valac valac
               need_command vapigen valac ;;
         gi-docgen) need_command gi-docgen gi-docgen ;;
-        # glib-compile-resources (scripts/make-fixture-images.py, `make lint`).
-        gresource) need_command glib-compile-resources libglib2.0-dev-bin ;;
+        # glib-compile-resources and glib-mkenums: the build runs them (Plugins/GObjectSources
+        # generates the library's GResource and enum types).
+        gresource) need_command glib-compile-resources libglib2.0-dev-bin
+                   need_command glib-mkenums libglib2.0-dev-bin ;;
         # GdkPixbuf through GI (Tests/Python decodes the fixtures' images with it).
         gdk-pixbuf) [ -n "$(find /usr/lib -path '*/girepository-1.0/GdkPixbuf-2.0.typelib' 2>/dev/null | head -n 1)" ] ||
                     missing="$missing gir1.2-gdkpixbuf-2.0" ;;

@@ -20,8 +20,9 @@
 #      vctable.pc records NEEDED libVCTable.so.SOVERSION (never the bare libVCTable.so);
 #      the typelib, when installed, names PREFIX/lib/libVCTable.so.SOVERSION.
 #   5. Runs each program (GTest, TAP) from a directory outside the repository with
-#      VCTABLE_PHOTOS_URL unset, so the installed fixture must be found through the
-#      prefix; then /factory/relocated-prefix against a moved copy of the prefix.
+#      VCTABLE_PHOTOS_URL unset, so the fixture bundled in the library must be found
+#      with no source tree; then /factory/relocated-prefix against a moved copy of the
+#      prefix's lib/ alone.
 #   6. Runs each program again under valgrind: no errors, nothing definitely lost.
 #   7. Prints "C-tests: N passed, M failed": the header checks, symbol checks, library
 #      checks, GTest cases (skipped ones not counted) and valgrind runs; exits non-zero
@@ -524,28 +525,19 @@ for name in "${programs[@]}"; do
     fi
 done
 
-# The fixture is found beside the library actually loaded: /factory/relocated-prefix
-# runs against a copy of the prefix's lib/ and share/ moved into the work directory,
-# whose photos.json is a marked 3-record fixture, loaded through LD_LIBRARY_PATH (it
-# wins over the program's RUNPATH). It must get the marked records, not the 5000 of
-# the original prefix or of the source tree.
+# The fixture is in the library actually loaded: /factory/relocated-prefix runs against
+# a copy of the prefix's lib/ alone (no share/) moved into the work directory, loaded
+# through LD_LIBRARY_PATH (it wins over the program's RUNPATH): it must still get the
+# 5000 records and their resource:// images, which the library carries in its GResource
+# (share/vctable/ holds copies of the JSON documents for people; the library reads none).
 if [[ " ${programs[*]} " == *" test-factory "* ]]; then
     relocated=$workdir/relocated-prefix
     mkdir -p "$relocated"
-    cp -R "$prefix/lib" "$prefix/share" "$relocated/"
-    {
-        printf '['
-        for id in 9001 9002 9003; do
-            [[ $id == 9001 ]] || printf ','
-            printf '{"albumId": 181, "id": %s, "title": "relocated %s", "url": "https://example.com/%s.png", "thumbnailUrl": "https://example.com/t/%s.png"}' \
-                "$id" "$id" "$id" "$id"
-        done
-        printf ']\n'
-    } >"$relocated/share/vctable/photos.json"
+    cp -R "$prefix/lib" "$relocated/"
     log=$logs/test-factory.relocated.log
-    what="run: test-factory /factory/relocated-prefix (the fixture beside the loaded library)"
+    what="run: test-factory /factory/relocated-prefix (the fixture inside the moved library)"
     if run_program test-factory "$log" env LD_LIBRARY_PATH="$relocated/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
-            VCT_TEST_FIXTURE=9001:3 -- -p /factory/relocated-prefix &&
+            VCT_TEST_RELOCATED=1 -- -p /factory/relocated-prefix &&
         [[ $cases_passed -eq 1 ]]; then
         pass "$what"
     else

@@ -1,12 +1,11 @@
 /* test-factory.c: vct_table_model_factory_instance.
  *
- * With VCTABLE_PHOTOS_URL unset it loads the fixture installed with the library (5000
- * records, 50 per album), found through the install prefix: run.sh runs this program
- * from outside the source tree, and runs /factory/relocated-prefix against a moved
- * copy of the prefix whose fixture is a marked one (VCT_TEST_FIXTURE), which proves
- * the lookup goes through the loaded library's own location (not, say, the source
- * tree). With VCTABLE_PHOTOS_URL set to a file:// URI or an absolute path it loads
- * that. Every case runs in a subprocess (g_test_trap_subprocess), so environment
+ * With VCTABLE_PHOTOS_URL unset it loads the fixture bundled with the library (5000
+ * records, 50 per album), compiled into it as a GResource: run.sh runs this program
+ * from outside the source tree, and runs /factory/relocated-prefix against a copy of
+ * the prefix's lib/ alone moved elsewhere (VCT_TEST_RELOCATED), which proves the
+ * library needs nothing installed beside it (not share/vctable/, not the source tree).
+ * With VCTABLE_PHOTOS_URL set to a file:// URI or an absolute path it loads that. Every case runs in a subprocess (g_test_trap_subprocess), so environment
  * changes stay there.
  */
 #include "common/vct-test.h"
@@ -31,29 +30,16 @@ reload_factory (Recorder *rec, VctTableModel **model_out)
   return vct_table_model_get_last_error (model);
 }
 
-/* The fixture a factory model must load: the installed one (5000 records, 50 per
- * album), or, for /factory/relocated-prefix, the marked one run.sh put in a relocated
- * copy of the prefix, described by VCT_TEST_FIXTURE="FIRST_ID:COUNT". */
+/* The fixture a factory model must load: the bundled one (5000 records, 50 per album). */
 static void
-check_fixture (const char *expect)
+check_fixture (void)
 {
-  gint64 first_id = 1;
-  guint count = 5000;
+  const gint64 first_id = 1;
+  const guint count = 5000;
   VctTableModel *model;
   VctCellData *cell;
   Recorder rec;
   GError *error;
-
-  if (expect != NULL)
-    {
-      char **parts = g_strsplit (expect, ":", 2);
-      g_assert_nonnull (parts[0]);
-      g_assert_nonnull (parts[1]);
-      first_id = g_ascii_strtoll (parts[0], NULL, 10);
-      count = (guint) g_ascii_strtoull (parts[1], NULL, 10);
-      g_strfreev (parts);
-      g_assert_cmpuint (count, >, 0);
-    }
 
   g_unsetenv (ENV);
   error = reload_factory (&rec, &model);
@@ -68,32 +54,21 @@ check_fixture (const char *expect)
   g_assert_cmpint (vct_cell_data_get_id (cell), ==, first_id);
   g_assert_cmpint (vct_cell_data_get_album_id (cell), ==, (first_id - 1) / 50 + 1);
   g_assert_cmpstr (vct_cell_data_get_title (cell), !=, "");
-  if (expect == NULL)
-    {
-      /* The installed fixture's images are compiled into the library (test-fixture-images.c). */
-      g_assert_true (g_str_has_prefix (vct_cell_data_get_url (cell), "resource:///org/vctable/VCTable/images/photos/"));
-      g_assert_true (g_str_has_prefix (vct_cell_data_get_thumbnail_url (cell), "resource:///org/vctable/VCTable/images/thumbnails/"));
-    }
-  else
-    {
-      g_assert_true (g_str_has_prefix (vct_cell_data_get_url (cell), "https://"));
-      g_assert_true (g_str_has_prefix (vct_cell_data_get_thumbnail_url (cell), "https://"));
-    }
+  /* The fixture's images are compiled into the library too (test-fixture-images.c). */
+  g_assert_true (g_str_has_prefix (vct_cell_data_get_url (cell), "resource:///org/vctable/VCTable/images/photos/"));
+  g_assert_true (g_str_has_prefix (vct_cell_data_get_thumbnail_url (cell), "resource:///org/vctable/VCTable/images/thumbnails/"));
   g_assert_null (vct_table_model_get_item (model, count));
 
-  if (expect == NULL)
-    {
-      /* The installed fixture: 5000 records, 50 per album. */
-      cell = vct_table_model_get_item (model, 49);
-      g_assert_cmpint (vct_cell_data_get_id (cell), ==, 50);
-      g_assert_cmpint (vct_cell_data_get_album_id (cell), ==, 1);
-      cell = vct_table_model_get_item (model, 50);
-      g_assert_cmpint (vct_cell_data_get_id (cell), ==, 51);
-      g_assert_cmpint (vct_cell_data_get_album_id (cell), ==, 2);
-      cell = vct_table_model_get_item (model, 4999);
-      g_assert_cmpint (vct_cell_data_get_id (cell), ==, 5000);
-      g_assert_cmpint (vct_cell_data_get_album_id (cell), ==, 100);
-    }
+  /* 5000 records, 50 per album. */
+  cell = vct_table_model_get_item (model, 49);
+  g_assert_cmpint (vct_cell_data_get_id (cell), ==, 50);
+  g_assert_cmpint (vct_cell_data_get_album_id (cell), ==, 1);
+  cell = vct_table_model_get_item (model, 50);
+  g_assert_cmpint (vct_cell_data_get_id (cell), ==, 51);
+  g_assert_cmpint (vct_cell_data_get_album_id (cell), ==, 2);
+  cell = vct_table_model_get_item (model, 4999);
+  g_assert_cmpint (vct_cell_data_get_id (cell), ==, 5000);
+  g_assert_cmpint (vct_cell_data_get_album_id (cell), ==, 100);
 
   /* Selecting a row reports its title. */
   cell = vct_table_model_get_item (model, count / 2);
@@ -108,13 +83,7 @@ check_fixture (const char *expect)
 static void
 installed_fixture_body (void)
 {
-  check_fixture (NULL);
-}
-
-static void
-relocated_prefix_body (void)
-{
-  check_fixture (g_getenv ("VCT_TEST_FIXTURE"));
+  check_fixture ();
 }
 
 static void
@@ -250,17 +219,17 @@ in_subprocess (void (*body) (void))
 static void test_installed_fixture (void) { in_subprocess (installed_fixture_body); }
 
 /* run.sh runs this case with LD_LIBRARY_PATH pointing at a copy of the installed lib/
- * and share/ moved elsewhere, whose photos.json is a marked fixture: the model must
- * load that one, found beside the library actually loaded. */
+ * alone, moved elsewhere: the library loaded from there still has the whole fixture,
+ * and its images, in its own GResource. */
 static void
 test_relocated_prefix (void)
 {
-  if (g_getenv ("VCT_TEST_FIXTURE") == NULL)
+  if (g_getenv ("VCT_TEST_RELOCATED") == NULL)
     {
-      g_test_skip ("run by Tests/C/run.sh against a relocated prefix (VCT_TEST_FIXTURE)");
+      g_test_skip ("run by Tests/C/run.sh against a relocated prefix (VCT_TEST_RELOCATED)");
       return;
     }
-  in_subprocess (relocated_prefix_body);
+  in_subprocess (installed_fixture_body);
 }
 static void test_env_file_uri (void) { in_subprocess (env_file_uri_body); }
 static void test_env_absolute_path (void) { in_subprocess (env_absolute_path_body); }

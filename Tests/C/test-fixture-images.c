@@ -1,9 +1,10 @@
 /* test-fixture-images.c: the images the bundled fixtures show, compiled into libVCTable.so.
  *
  * scripts/make-fixture-images.py makes them (photos/NAME.png 600x600, thumbnails/NAME.png
- * 150x150 for 24 colour NAMEs, avatars/N.png 96x96 for N = 1 ... 20) and the GResource
- * that carries them under /org/vctable/VCTable/images/ (vct-fixture-images.c, registered
- * by its constructor when the library is loaded). The fixtures' url, thumbnailUrl,
+ * 150x150 for 24 colour NAMEs, avatars/N.png 96x96 for N = 1 ... 20) and the manifest of
+ * the GResource that carries them under /org/vctable/VCTable/images/ (the build compiles
+ * it into the library, and its constructor registers it when the library is loaded;
+ * the fixtures' JSON documents are in it too). The fixtures' url, thumbnailUrl,
  * avatarUrl and imageUrl are resource:// URIs of them, rows sharing an image, so the
  * photo table and the feed show pictures with no network.
  *

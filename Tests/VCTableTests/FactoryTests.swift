@@ -49,8 +49,8 @@ struct FactoryTests {
             let context = TestContext()
             let model = VCTableModel.factoryInstance(scheduler: context.scheduler)
             let api = try #require(model.manager as? URIPhotosAPI)
-            #expect(api.uri.hasPrefix("file:///"))
-            #expect(api.uri.hasSuffix("/photos.json"))
+            // Compiled into the library (BundledFixture), not read from a file beside it.
+            #expect(api.uri == "resource:///org/vctable/VCTable/photos.json")
 
             let recorder = await reloadAndWait(model, context)
             #expect(recorder.count == 2)
@@ -176,29 +176,19 @@ struct FactoryTests {
         }
     }
 
-    @Test("The loaded image holding VCTable is found in /proc/self/maps")
-    func imagePath() throws {
-        let image = try #require(BundledFixture.imagePath(containing: #dsohandle), "no image found for this code")
-        #expect(image.hasPrefix("/"))
-        #expect(FileManager.default.fileExists(atPath: image), "\(image.debugDescription)")
-        // VCTable is linked into the test binary or loaded as libVCTable.so.
-        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        #expect(image == executable || image.hasSuffix("/libVCTable.so"), "\(image) is neither \(executable) nor libVCTable.so")
-    }
-
-    @Test("The bundled fixture is found beside the built image; a missing one is .fileUnreadable listing where it looked")
-    func bundledFixtureLookup() throws {
-        let path = try BundledFixture.path(named: "photos.json")
-        #expect(FileManager.default.isReadableFile(atPath: path))
-        // Found in the SwiftPM resource bundle next to the binary, not through the source tree fallback.
-        #expect(path.hasSuffix("/VCTable_VCTable.resources/photos.json"), "\(path)")
-        #expect(throws: VCTableError.self) { try BundledFixture.path(named: "no-such-fixture.json") }
+    @Test("The bundled fixtures are in the library's GResource; a missing one is .fileUnreadable naming it")
+    func bundledFixtureLookup() async throws {
+        for name in ["photos.json", "feeds.json", "songs.json"] {
+            #expect(try BundledFixture.uri(named: name) == "resource:///org/vctable/VCTable/" + name)
+        }
+        let api = await withPhotosURL(nil) { VCTableModel.defaultAPI() }
+        #expect((api as? URIPhotosAPI)?.uri == "resource:///org/vctable/VCTable/photos.json")
+        #expect(throws: VCTableError.self) { try BundledFixture.uri(named: "no-such-fixture.json") }
         do {
-            _ = try BundledFixture.path(named: "no-such-fixture.json")
+            _ = try BundledFixture.uri(named: "no-such-fixture.json")
         } catch {
             #expect(error.code == .fileUnreadable)
             #expect(error.message.contains("no-such-fixture.json"))
-            #expect(error.message.contains("VCTable_VCTable.resources"))
         }
     }
 }

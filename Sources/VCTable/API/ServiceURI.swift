@@ -31,9 +31,16 @@ enum ServiceURI {
         return String(cString: uri)
     }
 
+    /// Whether `uri` is read through GIO rather than HTTP: a `file://` URI, or the
+    /// `resource://` URI of a bundled fixture (`BundledFixture`; `validate` does not
+    /// accept one from users).
+    static func isLocal(_ uri: String) -> Bool {
+        scheme(of: uri) == "file" || uri.lowercased().hasPrefix("resource://")
+    }
+
     /// Where a `Transfer` of `uri` reads from.
     static func location(of uri: String) -> Transfer.Location {
-        scheme(of: uri) == "file" ? .file(uri) : .http(uri)
+        isLocal(uri) ? .file(uri) : .http(uri)
     }
 
     /// `uri` without its query and fragment, up to (not including) the last `/` of its

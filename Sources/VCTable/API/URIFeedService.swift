@@ -35,9 +35,19 @@ public struct URIFeedService: FeedService {
         try self.init(feedsURI: try ServiceURI.fileURI(forPath: path))
     }
 
-    /// Whether follows go over HTTP (`false` for a `file://` feed, whose follows always succeed).
+    /// A service reading the fixture `name` compiled into VCTable (`BundledFixture`): the
+    /// factory's default, a `resource://` URI, which only VCTable's own fixtures use; its
+    /// follows always succeed, as a `file://` feed's do.
+    init(bundled name: String) throws(VCTableError) {
+        feedsURI = try BundledFixture.uri(named: name)
+        timeout = URIPhotosAPI.defaultTimeout
+        maximumBodySize = URIPhotosAPI.defaultMaximumBodySize
+    }
+
+    /// Whether follows go over HTTP (`false` for a `file://` feed, whose follows always
+    /// succeed, and for the bundled fixture).
     public var followsOverHTTP: Bool {
-        ServiceURI.scheme(of: feedsURI) != "file"
+        !ServiceURI.isLocal(feedsURI)
     }
 
     /// The URI a follow of member `id` is posted to: `<directory of feedsURI>/members/<id>/follow`.

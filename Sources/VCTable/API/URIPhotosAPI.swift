@@ -35,6 +35,14 @@ public struct URIPhotosAPI: MyAPI {
         try self.init(uri: try ServiceURI.fileURI(forPath: path))
     }
 
+    /// An API that reads the fixture `name` compiled into VCTable (`BundledFixture`): the
+    /// factory's default, a `resource://` URI, which only VCTable's own fixtures use.
+    init(bundled name: String) throws(VCTableError) {
+        uri = try BundledFixture.uri(named: name)
+        timeout = URIPhotosAPI.defaultTimeout
+        maximumBodySize = URIPhotosAPI.defaultMaximumBodySize
+    }
+
     /// Fetches the document over HTTP(S) or from the file, on VCTable's I/O thread.
     public func getPhotos() async throws -> Data {
         try await Transfer(ServiceURI.location(of: uri), timeout: timeout, maximumBodySize: maximumBodySize).run()

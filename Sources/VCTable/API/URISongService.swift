@@ -29,6 +29,14 @@ public struct URISongService: SongService {
         try self.init(uri: try ServiceURI.fileURI(forPath: path))
     }
 
+    /// A service reading the fixture `name` compiled into VCTable (`BundledFixture`): the
+    /// factory's default, a `resource://` URI, which only VCTable's own fixtures use.
+    init(bundled name: String) throws(VCTableError) {
+        uri = try BundledFixture.uri(named: name)
+        timeout = URIPhotosAPI.defaultTimeout
+        maximumBodySize = URIPhotosAPI.defaultMaximumBodySize
+    }
+
     /// Fetches the songs document over HTTP(S) or from the file, on VCTable's I/O thread.
     public func getSongs() async throws -> Data {
         try await Transfer(ServiceURI.location(of: uri), timeout: timeout, maximumBodySize: maximumBodySize).run()

@@ -26,7 +26,7 @@ extension VCTableModel {
             }
         }
         do {
-            return try URIPhotosAPI(filePath: try BundledFixture.path(named: "photos.json"))
+            return try URIPhotosAPI(bundled: "photos.json")
         } catch {
             return FailingAPI(error: error)
         }

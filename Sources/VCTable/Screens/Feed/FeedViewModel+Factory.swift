@@ -28,7 +28,7 @@ extension FeedViewModel {
             }
         }
         do {
-            return try URIFeedService(filePath: try BundledFixture.path(named: "feeds.json"))
+            return try URIFeedService(bundled: "feeds.json")
         } catch {
             return FailingFeedService(error: error)
         }

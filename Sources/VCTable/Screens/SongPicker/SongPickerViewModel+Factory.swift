@@ -26,7 +26,7 @@ extension SongPickerViewModel {
             }
         }
         do {
-            return try URISongService(filePath: try BundledFixture.path(named: "songs.json"))
+            return try URISongService(bundled: "songs.json")
         } catch {
             return FailingSongService(error: error)
         }
