@@ -485,9 +485,8 @@ vct_table_model_class_init (VctTableModelClass *klass)
 }
 
 static void
-vct_table_model_init (VctTableModel *self)
+vct_table_model_init (G_GNUC_UNUSED VctTableModel *self)
 {
-  self->title = g_strdup ("MVVM Table View Example");
 }
 
 /* ------------------------------------------------------------------ VctScreen */
@@ -536,12 +535,14 @@ vct_table_model_screen_init (VctScreenInterface *iface)
 
 gpointer
 _vct_table_model_new (gpointer                core,
-                      VctTableModelCallbacks *callbacks)
+                      VctTableModelCallbacks *callbacks,
+                      const char             *title)
 {
   VctTableModel *self = g_object_new (VCT_TYPE_TABLE_MODEL, NULL);
 
   self->core = core;
   self->callbacks = callbacks_ref (callbacks);
+  self->title = g_strdup (title);
   return self;
 }
 

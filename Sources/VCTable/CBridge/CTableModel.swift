@@ -52,7 +52,7 @@ final class CTableModel: @unchecked Sendable {
     /// A new `VctTableModel` object (transfer full) for `model`.
     static func make(_ model: VCTableModel) -> OpaquePointer {
         let box = CTableModel(model)
-        let object = _vct_table_model_new(Unmanaged.passRetained(box).toOpaque(), box.callbacks)!
+        let object = _vct_table_model_new(Unmanaged.passRetained(box).toOpaque(), box.callbacks, model.title)!
         box.object.withLock { $0 = WeakObject(object) }
         _ = model.addObserver { [weak box] report in box?.deliver(report) }
         model.setCompanion { [weak box] cells in box?.boxes(for: cells) }

@@ -396,9 +396,11 @@ G_GNUC_INTERNAL void _vct_table_model_callbacks_call (VctTableModelCallbacks *ca
                                                       const char             *text);
 
 /* vct-table-model.c: a new model object that owns @core (table_dispose runs in its
- * dispose, table_release in its finalize) and takes a reference to @callbacks, the
- * core's. Transfer full. */
-G_GNUC_INTERNAL gpointer _vct_table_model_new (gpointer core, VctTableModelCallbacks *callbacks);
+ * dispose, table_release in its finalize), takes a reference to @callbacks, the core's,
+ * and answers @title (the Swift VCTableModel's, its one source) until one is reported.
+ * Transfer full. */
+G_GNUC_INTERNAL gpointer _vct_table_model_new (gpointer core, VctTableModelCallbacks *callbacks,
+                                               const char *title);
 
 /* vct-table-model.c: stores the title the getter and the property answer with; returns
  * whether it changed (the core then reports VCT_TABLE_MODEL_REPORT_TITLE_CHANGED). */
