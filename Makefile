@@ -88,9 +88,10 @@ timed-%:
 # What CI runs beside `make test` (.ci/run): slow by nature, and what `make test` leaves out.
 #   test-valgrind   the C tests, the demo's scripted sessions and vctable-gtk's window under
 #                   valgrind (memcheck: 0 errors, nothing definitely lost), each program once;
-#   bench-quick, bench-gtk-quick   every benchmark section run to its end on small sizes.
+#   bench-quick, bench-gtk-quick   every benchmark section run to its end on small sizes;
+#   crossings       one reload's calls between the C half and the Swift core (callgrind).
 .PHONY: test-build test-long test-valgrind
-test-long: test-valgrind bench-quick bench-gtk-quick
+test-long: test-valgrind bench-quick bench-gtk-quick crossings
 
 test-valgrind: stage demo gtk-deps
 	@status=0; \
