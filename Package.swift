@@ -78,7 +78,20 @@ let package = Package(
                 .copy("Resources/photos.json"),
                 .copy("Resources/feeds.json"),
                 .copy("Resources/songs.json"),
-            ]
+            ],
+            swiftSettings: [
+                // A file uses only the modules it imports (FoundationEssentials, not Foundation).
+                .enableUpcomingFeature("MemberImportVisibility"),
+                // The resource accessor SwiftPM generates for `resources` imports Foundation
+                // (Bundle.module, which nothing calls): no autolinking of Foundation (and ICU)
+                // for it, and the linker drops its unused code. Only in release: a debug build
+                // exports it (-enable-testing), and keeps Foundation.
+                .unsafeFlags([
+                    "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "Foundation",
+                    "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "FoundationInternationalization",
+                ], .when(configuration: .release)),
+            ],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--gc-sections"], .when(configuration: .release))]
         ),
         .executableTarget(
             name: "list-photos",

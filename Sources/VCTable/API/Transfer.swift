@@ -1,6 +1,6 @@
 internal import CGLib
 internal import CSoup
-import Foundation
+import FoundationEssentials
 
 /// One fetch of a document (photos, feeds, songs) over HTTP(S) (libsoup) or from a file
 /// (GIO), run on the `IOThread`: open a `GInputStream`, read it in 64 KiB chunks under a

@@ -1,4 +1,5 @@
-import Foundation
+internal import CGLib
+import FoundationEssentials
 
 /// Finds the data files VCTable ships (the photos fixture) wherever the library runs from.
 ///
@@ -22,11 +23,11 @@ enum BundledFixture {
     static func imagePath(containing address: UnsafeRawPointer) -> String? {
         // Read to the end: procfs files report size 0, and a single read returns only the
         // first page, which rarely holds libVCTable.so's lines.
-        guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps"),
-              let bytes = try? handle.readToEnd(),
-              let maps = String(data: bytes, encoding: .utf8)
-        else { return nil }
-        try? handle.close()
+        // (GLib's reader: FileHandle is Foundation's, which the library does not link.)
+        var contents: UnsafeMutablePointer<gchar>?
+        guard g_file_get_contents("/proc/self/maps", &contents, nil, nil) != 0, let contents else { return nil }
+        let maps = String(cString: contents)
+        g_free(contents)
         let target = UInt(bitPattern: address)
         for line in maps.split(separator: "\n") {
             let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension VCTableModel {
     /// The environment variable naming the photos URI the factory uses.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension FeedViewModel {
     /// The environment variable naming the feeds URI the factory uses.

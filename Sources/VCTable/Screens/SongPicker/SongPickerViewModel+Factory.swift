@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension SongPickerViewModel {
     /// The environment variable naming the songs URI the factory uses.
