@@ -3,8 +3,9 @@
 // VCTable: MVVM list view models for programs that run a GLib main loop.
 //
 // Layers (one folder each, see ARCHITECTURE.md):
-//   CInterop/CGLib, CInterop/CSoup,
-//   CInterop/CGdkPixbuf              system libraries through pkg-config
+//   CInterop/CGLib,
+//   CInterop/CGdkPixbuf              system libraries through pkg-config (libsoup-3.0 is
+//                                    loaded on first use: Sources/VCTableGObject/vct-soup.c)
 //   CInterop/include/vctable.h       the hand-written C API header (one per type in vctable/)
 //   Sources/VCTableGObject           the C half of libVCTable.so: the GObject classes (GLib style)
 //   Sources/VCTableDiff              changesets: identity vs content, GListModel-style splices
@@ -26,12 +27,6 @@ let package = Package(
             path: "CInterop/CGLib",
             pkgConfig: "gio-unix-2.0",
             providers: [.apt(["libglib2.0-dev"])]
-        ),
-        .systemLibrary(
-            name: "CSoup",
-            path: "CInterop/CSoup",
-            pkgConfig: "libsoup-3.0",
-            providers: [.apt(["libsoup-3.0-dev"])]
         ),
         .systemLibrary(
             name: "CGdkPixbuf",
@@ -68,7 +63,7 @@ let package = Package(
         ),
         .target(
             name: "VCTable",
-            dependencies: ["CGLib", "CSoup", "VCTableDiff", "VCTableGObject"],
+            dependencies: ["CGLib", "VCTableDiff", "VCTableGObject"],
             path: "Sources/VCTable",
             // The fixtures' images are not bundle resources: they are compiled into the
             // library as a GResource (Sources/VCTableGObject/vct-fixture-images.c, made by
