@@ -5,8 +5,9 @@
 // VCTable: MVVM list view models for programs that run a GLib main loop.
 //
 // Layers (one folder each, see ARCHITECTURE.md):
-//   CInterop/CGLib, CInterop/CSoup,
-//   CInterop/CGdkPixbuf              system libraries through pkg-config
+//   CInterop/CGLib,
+//   CInterop/CGdkPixbuf              system libraries through pkg-config (libsoup-3.0 is
+//                                    loaded on first use: Sources/VCTableGObject/vct-soup.c)
 //   CInterop/include/vctable.h       the hand-written C API header (one per type in vctable/)
 //   Sources/VCTableGObject           the C half of libVCTable.so: the GObject classes (GLib style)
 //   Plugins/GObjectSources           generates its GResource and enum types at build time
@@ -38,12 +39,6 @@ let package = Package(
             path: "CInterop/CGLib",
             pkgConfig: "gio-unix-2.0",
             providers: [.apt(["libglib2.0-dev"])]
-        ),
-        .systemLibrary(
-            name: "CSoup",
-            path: "CInterop/CSoup",
-            pkgConfig: "libsoup-3.0",
-            providers: [.apt(["libsoup-3.0-dev"])]
         ),
         .systemLibrary(
             name: "CGdkPixbuf",
@@ -83,12 +78,22 @@ let package = Package(
         ),
         .target(
             name: "VCTable",
-            dependencies: ["CGLib", "CSoup", "VCTableDiff", "VCTableGObject"],
+            dependencies: ["CGLib", "VCTableDiff", "VCTableGObject"],
             path: "Sources/VCTable",
             // The bundled fixtures (the JSON documents and the images they name) are not
             // bundle resources: they are compiled into the library as a GResource
-            // (Plugins/GObjectSources over Resources/vctable.gresource.xml).
-            exclude: ["Resources"]
+            // (Plugins/GObjectSources over Resources/vctable.gresource.xml), so SwiftPM
+            // generates no resource accessor (which would import Foundation).
+            exclude: ["Resources"],
+            swiftSettings: [
+                // A file uses only the modules it imports (FoundationEssentials, not Foundation).
+                .enableUpcomingFeature("MemberImportVisibility"),
+            ],
+            // Linked by name, as no Foundation brings them any more: libdispatch's main-queue
+            // hooks (Scheduling/DispatchMainQueue.swift) and the Blocks runtime (the C half's
+            // `_block` setters). Both ship with the toolchain; Swift's concurrency runtime
+            // loads libdispatch anyway.
+            linkerSettings: [.linkedLibrary("dispatch"), .linkedLibrary("BlocksRuntime")]
         ),
         .executableTarget(
             name: "list-photos",

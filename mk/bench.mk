@@ -68,3 +68,22 @@ crossings: stage
 	        || exit 1; \
 	    python3 scripts/count-crossings.py build/crossings/callgrind.out.2 || exit 1; \
 	done
+
+# The loaded cost of the library (issue 33): Benchmarks/rss/, two C programs, one that makes
+# one VctTableModel and one with a GListStore of GObjects (GLib alone), each also with
+# --reload (the bundled fixture's 5000 photos; as many objects for GLib). Built against
+# the release library, staged as `make run` stages it (RUN_VARS); prints each one's peak
+# RSS (VmHWM, which the programs read themselves), the ratio, and the shared libraries
+# mapped (Foundation's among them). Not part of `make test`.
+.PHONY: bench-rss bench-rss-run bench-rss-build
+
+bench-rss: deps
+	@$(MAKE) --no-print-directory $(RUN_VARS) bench-rss-run
+
+bench-rss-build: stage
+	@mkdir -p build
+	$(CC) $(DEMO_CFLAGS) -o build/rss-one-model Benchmarks/rss/rss-one-model.c $$($(PKG) --cflags --libs vctable)
+	$(CC) $(DEMO_CFLAGS) -o build/rss-gliststore Benchmarks/rss/rss-gliststore.c $$(pkg-config --cflags --libs gio-2.0)
+
+bench-rss-run: bench-rss-build
+	Benchmarks/rss/run.sh build

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The dependency a `FeedViewModel` loads the wall through and follows members with
 /// (the feed app's service), injected the way `MyAPI` is.

@@ -1,5 +1,5 @@
 internal import CGLib
-internal import CSoup
+internal import VCTableGObject
 import Synchronization
 
 /// The thread VCTable's transfers run on: its own `GMainContext`, a `GMainLoop` that runs
@@ -15,7 +15,7 @@ final class IOThread: Sendable {
     let scheduler: MainContextScheduler
 
     /// The session, created on and only ever touched from the I/O thread.
-    private nonisolated(unsafe) var sessionStorage: UnsafeMutablePointer<SoupSession>?
+    private nonisolated(unsafe) var sessionStorage: OpaquePointer?
 
     /// The transfers between their start and their finish, owned by this thread; only
     /// ever touched from it. Holding them here keeps a transfer (and the body it is
@@ -29,7 +29,7 @@ final class IOThread: Sendable {
     /// file). Only image transfers use it (`Transfer.usesDiskCache`): documents are not
     /// written to disk. Its index is saved (`soup_cache_dump`) a second after the last
     /// image transfer, so it is kept across restarts. I/O thread only.
-    private nonisolated(unsafe) var cache: UnsafeMutablePointer<SoupCache>?
+    private nonisolated(unsafe) var cache: OpaquePointer?
     private nonisolated(unsafe) var dumpSource: UnsafeMutablePointer<GSource>?
     private let diskCacheLimitStorage = Atomic<Int>(IOThread.defaultDiskCacheLimit)
 
@@ -62,18 +62,19 @@ final class IOThread: Sendable {
         transfers[ObjectIdentifier(transfer)] = nil
     }
 
-    /// The shared `SoupSession`; call on the I/O thread only.
-    var session: UnsafeMutablePointer<SoupSession> {
+    /// The shared `SoupSession`, made on the first HTTP transfer (which loads libsoup:
+    /// vct-soup.c); call on the I/O thread only.
+    var session: OpaquePointer {
         if let session = sessionStorage { return session }
         // Six connections a host (a browser's and URLSession's limit, the image pipeline's
         // default transfers), sixteen in all.
-        let session = vct_soup_session_new(16, 6)!
+        let session = _vct_soup_session_new(16, 6)!
         sessionStorage = session
         let directory = String(cString: g_get_user_cache_dir()) + "/vctable/images"
-        let cache = soup_cache_new(directory, SOUP_CACHE_SINGLE_USER)!
-        soup_cache_set_max_size(cache, guint(clamping: diskCacheLimit))
-        soup_cache_load(cache)
-        soup_session_add_feature(session, OpaquePointer(cache))
+        let cache = _vct_soup_cache_new(directory)!
+        _vct_soup_cache_set_max_size(cache, guint(clamping: diskCacheLimit))
+        _vct_soup_cache_load(cache)
+        _vct_soup_session_add_feature(session, UnsafeMutableRawPointer(cache))
         self.cache = cache
         return session
     }
@@ -84,7 +85,7 @@ final class IOThread: Sendable {
         set {
             diskCacheLimitStorage.store(max(0, newValue), ordering: .relaxed)
             scheduler.schedule { [self] in
-                if let cache { soup_cache_set_max_size(cache, guint(clamping: diskCacheLimit)) }
+                if let cache { _vct_soup_cache_set_max_size(cache, guint(clamping: diskCacheLimit)) }
             }
         }
     }
@@ -111,6 +112,6 @@ final class IOThread: Sendable {
             g_source_unref(source)
             dumpSource = nil
         }
-        if let cache { soup_cache_dump(cache) }
+        if let cache { _vct_soup_cache_dump(cache) }
     }
 }

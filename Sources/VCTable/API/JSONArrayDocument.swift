@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads a response that must be a JSON array of objects, with errors that say what is
 /// wrong and where ("Item 3, field \"name\" should be a string (found the number 4)."),

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The Unicode encoding of a JSON document, told from its first four bytes exactly as
 /// Foundation's `JSONDecoder` tells it (RFC 4627 §3: UTF-8, UTF-16 or UTF-32, big or little

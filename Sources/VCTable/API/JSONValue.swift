@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON value of any type: what the screens' decoders read heterogeneous documents into
 /// (a feed mixes members, photos and types added later), so each item is decoded by the

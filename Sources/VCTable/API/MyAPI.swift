@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The dependency a `VCTableModel` fetches photos through (the original's `MyAPI` manager).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns a photos document into cells, or a `VCTableError` naming what is wrong with it.
 ///
@@ -66,12 +66,9 @@ public enum PhotoDecoder {
         }
     }
 
-    /// A number as `NSNumber` prints it (`1e+30`), as the messages always showed it; its
-    /// text when `JSONSerialization` cannot represent it (`1e400`).
+    /// A number as the `NSNumber` `JSONSerialization` makes of it prints (`1e+30`), as the
+    /// messages always showed it; its text when `JSONSerialization` cannot represent it (`1e400`).
     private static func number(_ text: String) -> String {
-        if let number = (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) as? NSNumber {
-            return "\(number)"
-        }
-        return text
+        JSONSyntax.numberDescription(text) ?? text
     }
 }

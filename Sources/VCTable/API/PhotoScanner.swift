@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A single pass over the UTF-8 bytes of a photos document (a JSON array of
 /// `{albumId, id, title, url, thumbnailUrl}` objects) that validates the whole document

@@ -1,5 +1,5 @@
 internal import CGLib
-import Foundation
+import FoundationEssentials
 
 /// The URI rules the screens' services share with `URIPhotosAPI`: which schemes a service
 /// accepts, how a file path becomes a `file://` URI, and which `Transfer` location a URI is.
@@ -48,7 +48,7 @@ enum ServiceURI {
     static func directory(of uri: String) -> String {
         var base = Substring(uri)
         if let cut = base.firstIndex(where: { $0 == "?" || $0 == "#" }) { base = base[..<cut] }
-        guard let authorityStart = base.range(of: "://")?.upperBound else { return String(base) }
+        guard let authorityStart = base.firstRange(of: "://")?.upperBound else { return String(base) }
         let path = base[authorityStart...]
         guard let pathStart = path.firstIndex(of: "/") else { return String(base) }
         let lastSlash = path[pathStart...].lastIndex(of: "/") ?? pathStart

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The dependency a `SongPickerViewModel` loads its songs through, injected the way
 /// `MyAPI` is.

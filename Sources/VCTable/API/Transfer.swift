@@ -1,6 +1,6 @@
 internal import CGLib
-internal import CSoup
-import Foundation
+internal import VCTableGObject
+import FoundationEssentials
 
 /// One fetch of a document (photos, feeds, songs) over HTTP(S) (libsoup) or from a file
 /// (GIO), run on the `IOThread`: open a `GInputStream`, read it in 64 KiB chunks under a
@@ -104,12 +104,12 @@ final class Transfer: @unchecked Sendable {
 
         switch location {
         case .http(let uri):
-            guard let message = soup_message_new(method, uri) else {
+            guard let message = _vct_soup_message_new(method, uri) else {
                 return finish(.failure(VCTableError(.invalidURI, "Cannot request \(uri): not a valid HTTP URI.")))
             }
             self.message = message
-            if !usesDiskCache { soup_message_disable_feature(message, soup_cache_get_type()) }
-            soup_session_send_async(
+            if !usesDiskCache { _vct_soup_message_disable_cache(message) }
+            _vct_soup_session_send_async(
                 IOThread.shared.session, message, G_PRIORITY_DEFAULT, cancellable,
                 { _, result, userData in
                     let transfer = Unmanaged<Transfer>.fromOpaque(userData!).takeRetainedValue()
@@ -144,19 +144,19 @@ final class Transfer: @unchecked Sendable {
             g_task_set_check_cancellable(task, 0)
         }
         var error: UnsafeMutablePointer<GError>?
-        guard let stream = soup_session_send_finish(IOThread.shared.session, result, &error) else {
+        guard let stream = _vct_soup_session_send_finish(IOThread.shared.session, result, &error) else {
             return finish(.failure(transportError(error, reading: false)))
         }
         self.stream = stream
-        let status = Int(soup_message_get_status(message).rawValue)
+        let status = Int(_vct_soup_message_get_status(message))
         guard (200..<300).contains(status) else {
-            let reason = soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? ""
+            let reason = _vct_soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? ""
             let text = reason.isEmpty ? "\(status)" : "\(status) \(reason)"
             return finish(.failure(VCTableError(.httpStatus, "The server answered HTTP \(text) for \(uri).", httpStatus: status)))
         }
-        let headers = soup_message_get_response_headers(message)
-        if soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH {
-            declaredLength = Int64(soup_message_headers_get_content_length(headers))
+        var length: gint64 = 0
+        if _vct_soup_message_get_content_length(message, &length) != 0 {
+            declaredLength = Int64(length)
             if declaredLength > Int64(maximumBodySize) {
                 return finish(.failure(tooLarge(declared: declaredLength)))
             }
@@ -268,10 +268,9 @@ final class Transfer: @unchecked Sendable {
                 .truncatedBody,
                 "The response from \(uri) broke off after \(body.count) bytes: \(text).")
         }
-        if domain == soup_session_error_quark() {
-            let kind = SoupSessionError(rawValue: UInt32(code))
-            if kind == SOUP_SESSION_ERROR_TOO_MANY_REDIRECTS || kind == SOUP_SESSION_ERROR_REDIRECT_NO_LOCATION
-                || kind == SOUP_SESSION_ERROR_REDIRECT_BAD_URI {
+        if domain == _vct_soup_session_error_quark() {
+            if code == VCT_SOUP_SESSION_ERROR_TOO_MANY_REDIRECTS || code == VCT_SOUP_SESSION_ERROR_REDIRECT_NO_LOCATION
+                || code == VCT_SOUP_SESSION_ERROR_REDIRECT_BAD_URI {
                 return VCTableError(.httpStatus, "Following redirects from \(uri) failed: \(text).")
             }
         }

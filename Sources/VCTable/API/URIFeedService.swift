@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The live `FeedService`: reads the feeds document from an `http://`, `https://` or
 /// `file://` URI, and follows members over HTTP.

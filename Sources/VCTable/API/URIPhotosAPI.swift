@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The live `MyAPI`: fetches the photos document from an `http://`, `https://` or `file://` URI.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The live `SongService`: reads the songs document from an `http://`, `https://` or
 /// `file://` URI, through the same machinery as `URIPhotosAPI` (libsoup-3.0 or GIO on

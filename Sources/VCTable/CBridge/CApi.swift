@@ -1,6 +1,6 @@
 internal import CGLib
 internal import VCTableGObject
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The Swift core of a `VctApi` object (vct-api.c): the `MyAPI` a C caller chose.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What every C-implemented service shares (a custom `VctApi`, `VctFeedService` or
 /// `VctSongService`): the caller's `user_data` and its notify, the context the service was

@@ -1,6 +1,6 @@
 internal import CGLib
 internal import VCTableGObject
-import Foundation
+import FoundationEssentials
 
 typealias CFeedModel = CScreen<FeedViewModel>
 

@@ -1,5 +1,5 @@
 internal import VCTableGObject
-import Foundation
+import FoundationEssentials
 
 /// The Swift core of a `VctFeedService` or `VctSongService` object (vct-services.c): the
 /// service a C caller chose (a URI, or functions of its own).

@@ -1,6 +1,6 @@
 internal import CGLib
 internal import VCTableGObject
-import Foundation
+import FoundationEssentials
 
 /// Encoded bytes to a `DecodedImage` through gdk-pixbuf (vct-image-decode.c), at most as
 /// large as the box asked for, the dimension check first. Runs on the caller's thread: the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Loads images for `AsyncImage`s: fetch, decode, cache, in stages off the loop, with one

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension VCTableModel {
     /// The environment variable naming the photos URI the factory uses.
@@ -17,7 +17,7 @@ extension VCTableModel {
 
     /// The `MyAPI` `factoryInstance()` uses, as the environment says now.
     public static func defaultAPI() -> any MyAPI {
-        if let value = ProcessInfo.processInfo.environment[photosURLEnvironmentVariable], !value.isEmpty {
+        if let value = ProcessEnvironment.value(of: photosURLEnvironmentVariable), !value.isEmpty {
             do {
                 return value.hasPrefix("/") ? try URIPhotosAPI(filePath: value) : try URIPhotosAPI(uri: value)
             } catch {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The photo table's view model (the original's `VCTableModel`): it fetches photos through

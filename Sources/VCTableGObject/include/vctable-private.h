@@ -34,6 +34,7 @@
 #endif
 
 #include <glib-object.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
@@ -485,6 +486,45 @@ G_GNUC_INTERNAL gpointer _vct_image_loader_get_core (gpointer loader);
 G_GNUC_INTERNAL void _vct_image_store   (gpointer image, gint state, gpointer pixbuf,
                                          const GError *error);
 G_GNUC_INTERNAL void _vct_image_set_uri (gpointer image, const char *uri);
+
+/* vct-soup.c: libsoup-3.0, loaded (dlopen) on the first HTTP transfer rather than linked:
+ * the functions the Swift core calls, on libsoup's opaque types. The values of libsoup's
+ * enumerations the core and vct-soup.c compare with, as libsoup 3 defines them. */
+typedef struct _VctSoupSession VctSoupSession;
+typedef struct _VctSoupMessage VctSoupMessage;
+typedef struct _VctSoupMessageHeaders VctSoupMessageHeaders;
+typedef struct _VctSoupCache VctSoupCache;
+
+#define VCT_SOUP_ENCODING_CONTENT_LENGTH 2              /* SOUP_ENCODING_CONTENT_LENGTH */
+#define VCT_SOUP_CACHE_SINGLE_USER 0                    /* SOUP_CACHE_SINGLE_USER */
+#define VCT_SOUP_SESSION_ERROR_TOO_MANY_REDIRECTS 2     /* SOUP_SESSION_ERROR_TOO_MANY_REDIRECTS */
+#define VCT_SOUP_SESSION_ERROR_REDIRECT_NO_LOCATION 4   /* SOUP_SESSION_ERROR_REDIRECT_NO_LOCATION */
+#define VCT_SOUP_SESSION_ERROR_REDIRECT_BAD_URI 5       /* SOUP_SESSION_ERROR_REDIRECT_BAD_URI */
+
+/* soup_session_new_with_options ("max-conns", @max_conns, "max-conns-per-host", …): up to
+ * @max_conns_per_host connections to one host, @max_conns in all. */
+G_GNUC_INTERNAL VctSoupSession *_vct_soup_session_new (int max_conns, int max_conns_per_host);
+G_GNUC_INTERNAL void _vct_soup_session_add_feature (VctSoupSession *session, gpointer feature);
+G_GNUC_INTERNAL void _vct_soup_session_send_async (VctSoupSession *session, VctSoupMessage *message,
+                                                   int io_priority, GCancellable *cancellable,
+                                                   GAsyncReadyCallback callback, gpointer user_data);
+G_GNUC_INTERNAL GInputStream *_vct_soup_session_send_finish (VctSoupSession *session, GAsyncResult *result,
+                                                             GError **error);
+/* soup_session_error_quark(), without loading libsoup. */
+G_GNUC_INTERNAL GQuark _vct_soup_session_error_quark (void);
+G_GNUC_INTERNAL VctSoupMessage *_vct_soup_message_new (const char *method, const char *uri);
+/* soup_message_disable_feature (@message, SOUP_TYPE_CACHE). */
+G_GNUC_INTERNAL void _vct_soup_message_disable_cache (VctSoupMessage *message);
+G_GNUC_INTERNAL guint _vct_soup_message_get_status (VctSoupMessage *message);
+G_GNUC_INTERNAL const char *_vct_soup_message_get_reason_phrase (VctSoupMessage *message);
+/* TRUE and the response's Content-Length in @length when its encoding is
+ * SOUP_ENCODING_CONTENT_LENGTH; FALSE otherwise. */
+G_GNUC_INTERNAL gboolean _vct_soup_message_get_content_length (VctSoupMessage *message, gint64 *length);
+/* soup_cache_new (@directory, SOUP_CACHE_SINGLE_USER). */
+G_GNUC_INTERNAL VctSoupCache *_vct_soup_cache_new (const char *directory);
+G_GNUC_INTERNAL void _vct_soup_cache_set_max_size (VctSoupCache *cache, guint max_size);
+G_GNUC_INTERNAL void _vct_soup_cache_load (VctSoupCache *cache);
+G_GNUC_INTERNAL void _vct_soup_cache_dump (VctSoupCache *cache);
 
 G_END_DECLS
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns a feeds document into `FeedItem`s, or a `VCTableError` naming what is wrong.
 ///

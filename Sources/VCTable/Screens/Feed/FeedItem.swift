@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One entry of a feeds document as a row factory receives it: its position in the
 /// document, its `type`, its `date` (every entry has both) and its fields, with typed

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A member shown on the wall (a `"member"` feed entry).
 public struct FeedMember: Sendable, Hashable, Identifiable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A photo posted on the wall (a `"photo"` feed entry): what `FeedViewModel.openDetail`
 /// carries to whoever shows the detail screen.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a feed row factory gets besides its entry: where the row's notifications run, the
 /// feed's time zone, and the rows the list showed before this reload (to carry a row's

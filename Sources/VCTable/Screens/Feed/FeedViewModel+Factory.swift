@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension FeedViewModel {
     /// The environment variable naming the feeds URI the factory uses.
@@ -19,7 +19,7 @@ extension FeedViewModel {
 
     /// The `FeedService` `factoryInstance()` uses, as the environment says now.
     public static func defaultService() -> any FeedService {
-        if let value = ProcessInfo.processInfo.environment[feedsURLEnvironmentVariable], !value.isEmpty {
+        if let value = ProcessEnvironment.value(of: feedsURLEnvironmentVariable), !value.isEmpty {
             do {
                 return value.hasPrefix("/") ? try URIFeedService(filePath: value) : try URIFeedService(feedsURI: value)
             } catch {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The wall's view model: members and photos from a `FeedService`, grouped into one

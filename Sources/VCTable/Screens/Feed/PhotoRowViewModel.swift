@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A photo on the wall (kind `"PhotoRowView"`). Selecting it, or pressing it, calls its
 /// `cellPressed` (`ViewModelPressible`); the feed's factory (`FeedRowFactories.standard()`)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns a songs document into `Song`s, or a `VCTableError` naming what is wrong with it
 /// (the item and the field, as `PhotoDecoder` does).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension SongPickerViewModel {
     /// The environment variable naming the songs URI the factory uses.
@@ -17,7 +17,7 @@ extension SongPickerViewModel {
 
     /// The `SongService` `factoryInstance()` uses, as the environment says now.
     public static func defaultService() -> any SongService {
-        if let value = ProcessInfo.processInfo.environment[songsURLEnvironmentVariable], !value.isEmpty {
+        if let value = ProcessEnvironment.value(of: songsURLEnvironmentVariable), !value.isEmpty {
             do {
                 return value.hasPrefix("/") ? try URISongService(filePath: value) : try URISongService(uri: value)
             } catch {

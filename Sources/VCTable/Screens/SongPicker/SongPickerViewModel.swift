@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The meditation song picker's view model: pick songs, then listen to them.
