@@ -34,20 +34,6 @@ struct _VctGtkFeedPage
 G_DEFINE_FINAL_TYPE (VctGtkFeedPage, vct_gtk_feed_page, VCT_GTK_TYPE_PAGE)
 
 static GtkWidget *
-new_label (const char *name,
-           const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_widget_set_name (label, name);
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  return label;
-}
-
-static GtkWidget *
 new_row_box (GtkOrientation orientation)
 {
   GtkWidget *box = gtk_box_new (orientation, orientation == GTK_ORIENTATION_HORIZONTAL ? 12 : 2);
@@ -67,7 +53,7 @@ new_header_child (void)
   GtkWidget *box = new_row_box (GTK_ORIENTATION_HORIZONTAL);
 
   gtk_widget_set_margin_top (box, 14);
-  gtk_box_append (GTK_BOX (box), new_label ("day", "heading"));
+  gtk_box_append (GTK_BOX (box), vct_gtk_page_new_label ("day", "heading"));
   return box;
 }
 
@@ -115,7 +101,7 @@ new_member_child (GtkListItem *item)
 {
   GtkWidget *box = new_row_box (GTK_ORIENTATION_HORIZONTAL);
   GtkWidget *avatar = gtk_image_new_from_icon_name ("avatar-default-symbolic");
-  GtkWidget *name = new_label ("name", NULL);
+  GtkWidget *name = vct_gtk_page_new_label ("name", NULL);
   GtkWidget *button = gtk_button_new ();
   GtkWidget *content = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
 
@@ -150,13 +136,13 @@ new_photo_child (void)
   GtkWidget *box = new_row_box (GTK_ORIENTATION_HORIZONTAL);
   GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *image = gtk_image_new_from_icon_name ("image-x-generic-symbolic");
-  GtkWidget *date = new_label ("date", "dim-label");
+  GtkWidget *date = vct_gtk_page_new_label ("date", "dim-label");
 
   gtk_widget_set_name (image, "photo");
   gtk_image_set_pixel_size (GTK_IMAGE (image), PHOTO_SIZE);
   gtk_widget_set_hexpand (text, TRUE);
-  gtk_box_append (GTK_BOX (text), new_label ("title", NULL));
-  gtk_box_append (GTK_BOX (text), new_label ("description", "dim-label"));
+  gtk_box_append (GTK_BOX (text), vct_gtk_page_new_label ("title", NULL));
+  gtk_box_append (GTK_BOX (text), vct_gtk_page_new_label ("description", "dim-label"));
   gtk_widget_add_css_class (date, "numeric");
   gtk_box_append (GTK_BOX (box), image);
   gtk_box_append (GTK_BOX (box), text);
@@ -229,17 +215,6 @@ bind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
     {
       vct_gtk_list_item_bind (item, "title", find_named (child, "day"), "label");
     }
-}
-
-static void
-on_activate (GtkListView            *view,
-             guint                   position,
-             G_GNUC_UNUSED gpointer  data)
-{
-  g_autoptr (VctRow) row = g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (view)), position);
-
-  if (row != NULL && VCT_IS_FEED_PHOTO_ROW (row))
-    vct_row_select (row);
 }
 
 /* ---------------------------------------------------------------- the detail */
@@ -344,7 +319,9 @@ vct_gtk_feed_page_new (VctFeedModel *model)
   list = G_LIST_MODEL (vct_screen_get_list (VCT_SCREEN (model)));
   list_view = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (list))),
                                                       factory));
-  g_signal_connect (list_view, "activate", G_CALLBACK (on_activate), NULL);
+  /* A photo row opens its detail (open-detail); the other rows do nothing. */
+  g_signal_connect (list_view, "activate", G_CALLBACK (vct_gtk_page_select_activated),
+                    GSIZE_TO_POINTER (VCT_TYPE_FEED_PHOTO_ROW));
   g_signal_connect_object (model, "open-detail", G_CALLBACK (on_open_detail), self, G_CONNECT_SWAPPED);
 
   scrolled = vct_gtk_page_construct (VCT_GTK_PAGE (self), VCT_SCREEN (model), list_view);

@@ -135,3 +135,29 @@ vct_gtk_page_is_ready (VctGtkPage *self)
   return !vct_screen_is_loading (priv->screen)
       && g_list_model_get_n_items (G_LIST_MODEL (vct_screen_get_list (priv->screen))) > 0;
 }
+
+GtkWidget *
+vct_gtk_page_new_label (const char *name,
+                        const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_widget_set_name (label, name);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  return label;
+}
+
+void
+vct_gtk_page_select_activated (GtkListView *view,
+                               guint        position,
+                               gpointer     row_type)
+{
+  GType type = (GType) GPOINTER_TO_SIZE (row_type);
+  g_autoptr (VctRow) row = g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (view)), position);
+
+  if (row != NULL && (type == 0 || G_TYPE_CHECK_INSTANCE_TYPE (row, type)))
+    vct_row_select (row);
+}

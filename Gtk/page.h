@@ -39,6 +39,17 @@ GtkWidget   *vct_gtk_page_construct     (VctGtkPage  *self,
                                          VctScreen   *screen,
                                          GtkListView *list_view);
 
+/* A label of a row's widget: named @name (the tests find it by name), start-aligned,
+ * ellipsized, with the CSS class @css_class unless it is NULL. */
+GtkWidget   *vct_gtk_page_new_label     (const char *name,
+                                         const char *css_class);
+
+/* A list view's "activate" handler, the original's cell tap: selects the row at @position
+ * (vct_row_select), if it is a @row_type (a GType through GSIZE_TO_POINTER; 0: any row). */
+void         vct_gtk_page_select_activated (GtkListView *view,
+                                            guint        position,
+                                            gpointer     row_type);
+
 G_END_DECLS
 
 #endif /* VCT_GTK_PAGE_H */

@@ -80,18 +80,6 @@ bind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
   vct_gtk_list_item_bind (item, "title", title, "label");
 }
 
-/* The original's cell tap: the model's title becomes the photo's. */
-static void
-on_activate (GtkListView            *view,
-             guint                   position,
-             G_GNUC_UNUSED gpointer  data)
-{
-  g_autoptr (VctRow) row = g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (view)), position);
-
-  if (row != NULL)
-    vct_row_select (row);
-}
-
 static void
 vct_gtk_photos_page_class_init (G_GNUC_UNUSED VctGtkPhotosPageClass *klass)
 {
@@ -135,7 +123,8 @@ vct_gtk_photos_page_new (VctTableModel *model)
   gtk_single_selection_set_can_unselect (selection, TRUE);
   list_view = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (selection), factory));
   gtk_widget_add_css_class (GTK_WIDGET (list_view), "rich-list");
-  g_signal_connect (list_view, "activate", G_CALLBACK (on_activate), NULL);
+  /* The original's cell tap: the model's title becomes the photo's. */
+  g_signal_connect (list_view, "activate", G_CALLBACK (vct_gtk_page_select_activated), NULL);
 
   vct_gtk_page_construct (VCT_GTK_PAGE (self), VCT_SCREEN (model), list_view);
   return GTK_WIDGET (self);

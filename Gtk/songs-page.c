@@ -56,20 +56,6 @@ mode_to_mark (G_GNUC_UNUSED GBinding *binding,
   return TRUE;
 }
 
-static GtkWidget *
-new_label (const char *name,
-           const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_widget_set_name (label, name);
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  return label;
-}
-
 static void
 setup_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
            GtkListItem                             *item,
@@ -78,7 +64,7 @@ setup_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *mark = gtk_image_new ();
   GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *duration = new_label ("duration", "numeric");
+  GtkWidget *duration = vct_gtk_page_new_label ("duration", "numeric");
 
   gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_end (box, 12);
@@ -86,8 +72,8 @@ setup_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
   gtk_widget_set_margin_bottom (box, 8);
   gtk_widget_set_name (mark, "mark");
   gtk_widget_set_hexpand (text, TRUE);
-  gtk_box_append (GTK_BOX (text), new_label ("title", NULL));
-  gtk_box_append (GTK_BOX (text), new_label ("subtitle", "dim-label"));
+  gtk_box_append (GTK_BOX (text), vct_gtk_page_new_label ("title", NULL));
+  gtk_box_append (GTK_BOX (text), vct_gtk_page_new_label ("subtitle", "dim-label"));
   gtk_box_append (GTK_BOX (box), mark);
   gtk_box_append (GTK_BOX (box), text);
   gtk_box_append (GTK_BOX (box), duration);
@@ -110,17 +96,6 @@ bind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
   vct_gtk_list_item_bind (item, "title", gtk_widget_get_first_child (text), "label");
   vct_gtk_list_item_bind (item, "subtitle", gtk_widget_get_last_child (text), "label");
   vct_gtk_list_item_bind (item, "duration", duration, "label");
-}
-
-static void
-on_activate (GtkListView            *view,
-             guint                   position,
-             G_GNUC_UNUSED gpointer  data)
-{
-  g_autoptr (VctRow) row = g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (view)), position);
-
-  if (row != NULL)
-    vct_row_select (row);
 }
 
 /* What shows below the list, by state. */
@@ -229,7 +204,7 @@ vct_gtk_songs_page_new (VctSongPickerModel *model)
   list_view = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (list))),
                                                       factory));
   gtk_list_view_set_single_click_activate (list_view, TRUE);
-  g_signal_connect (list_view, "activate", G_CALLBACK (on_activate), NULL);
+  g_signal_connect (list_view, "activate", G_CALLBACK (vct_gtk_page_select_activated), NULL);
 
   vct_gtk_page_construct (VCT_GTK_PAGE (self), VCT_SCREEN (model), list_view);
 
