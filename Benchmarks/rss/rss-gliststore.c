@@ -73,12 +73,10 @@ fill (gpointer data)
 int
 main (int argc, char **argv)
 {
-  gboolean reload = argc > 1 && strcmp (argv[1], "--reload") == 0;
-  if (argc > 2 || (argc == 2 && !reload))
-    {
-      fprintf (stderr, "usage: %s [--reload]\n", argv[0]);
-      return 2;
-    }
+  gboolean reload;
+
+  if (!rss_parse_arguments (argc, argv, &reload))
+    return 2;
   {
     g_autoptr (GListStore) store = g_list_store_new (RSS_TYPE_ROW);
     if (reload)

@@ -37,12 +37,10 @@ on_error (const char *message, gpointer loop)
 int
 main (int argc, char **argv)
 {
-  gboolean reload = argc > 1 && strcmp (argv[1], "--reload") == 0;
-  if (argc > 2 || (argc == 2 && !reload))
-    {
-      fprintf (stderr, "usage: %s [--reload]\n", argv[0]);
-      return 2;
-    }
+  gboolean reload;
+
+  if (!rss_parse_arguments (argc, argv, &reload))
+    return 2;
   {
     g_autoptr (VctTableModel) model = vct_table_model_factory_instance ();
     if (reload)

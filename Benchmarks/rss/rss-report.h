@@ -21,6 +21,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The programs' one option: TRUE in *@reload for --reload; FALSE (after the usage on
+ * stderr) for anything else. */
+static gboolean
+rss_parse_arguments (int argc, char **argv, gboolean *reload)
+{
+  *reload = argc > 1 && strcmp (argv[1], "--reload") == 0;
+  if (argc > 2 || (argc == 2 && !*reload))
+    {
+      fprintf (stderr, "usage: %s [--reload]\n", argv[0]);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* VmHWM of /proc/self/status, in kB; -1 when it cannot be read. */
 static long
 rss_peak_kb (void)
