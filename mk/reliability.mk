@@ -10,7 +10,7 @@
 #                                test-transfers (superseded HTTP transfers), then the
 #                                longevity tests at full size: the Swift suite (10^6 operations
 #                                per long-lived object) and Tests/C/test-longevity.c
-#   make reliability-ci          what CI runs after `make test`: sanitize, fuzz 60 s each, soak
+#   make reliability-ci          what CI runs after `make test` and `make test-long`: sanitize, fuzz 60 s each, soak
 #
 # (A reduced soak, the reentrancy matrix and the C fault matrix are Tests/C/test-*.c, run by
 # `make test` like every C test; the Swift fault matrix is Tests/VCTableTests/Reliability.)
