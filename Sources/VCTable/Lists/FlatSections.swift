@@ -85,12 +85,7 @@ struct FlatSections: Sendable {
         guard row >= 0, row < rowCount else { return nil }
         // The last section whose first row is at or before `row`: the one holding it (a
         // section without rows shares its first row number with the next one).
-        var low = 0
-        var high = sections.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if rowStarts[middle] <= row { low = middle } else { high = middle - 1 }
-        }
+        let low = Self.lastIndex(in: rowStarts, upTo: sections.count, atMost: row)
         let header = sections[low].header == nil ? 0 : 1
         return (low, starts[low] + header + row - rowStarts[low])
     }
@@ -112,11 +107,17 @@ struct FlatSections: Sendable {
     func sectionIndex(at position: Int) -> Int? {
         guard position >= 0, position < count else { return nil }
         // The last section starting at or before `position` that is not empty.
+        return Self.lastIndex(in: starts, upTo: sections.count, atMost: position)
+    }
+
+    /// The last index below `count` of `ascending` (non-decreasing) whose value is at most
+    /// `value`, 0 when there is none. O(log count).
+    private static func lastIndex(in ascending: [Int], upTo count: Int, atMost value: Int) -> Int {
         var low = 0
-        var high = sections.count - 1
+        var high = count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if starts[middle] <= position { low = middle } else { high = middle - 1 }
+            if ascending[middle] <= value { low = middle } else { high = middle - 1 }
         }
         return low
     }
