@@ -72,6 +72,7 @@ ifeq ($(INTROSPECTION),yes)
 	    --library=VCTable -L$(GIR_ROOT)/lib --library-path=$(GIR_ROOT)/lib \
 	    -I$(GIR_ROOT)/include -I$(GIR_SOURCES)/include -DVCTABLE_COMPILATION \
 	    $(GIR_ROOT)/include/vctable.h $(GIR_ROOT)/include/vctable/*.h $(GIR_SOURCES)/*.c \
+	    $(GIR_SOURCES)/vct-row-properties.h \
 	    --output=$(GIR_ROOT)/share/gir-1.0/$(GIR_NAMESPACE)-$(GIR_VERSION).gir
 	g-ir-compiler --shared-library=$(PREFIX)/lib/$(LIBRARY_SONAME) \
 	    --output=$(GIR_ROOT)/lib/girepository-1.0/$(GIR_NAMESPACE)-$(GIR_VERSION).typelib \

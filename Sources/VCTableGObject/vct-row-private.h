@@ -8,20 +8,14 @@
 
 #include <vctable.h>
 
+#include "vctable-private.h"
+
 G_BEGIN_DECLS
 
-/* Installs @pspecs (read-only, kebab-case) on a VctRow subclass: each reads, and
- * notifies for, the row view model's property of the same name in camelCase. */
-G_GNUC_INTERNAL void _vct_row_class_install_core_properties (GObjectClass *object_class,
-                                                             GParamSpec  **pspecs,
-                                                             guint         n_pspecs);
-
-/* An image property (a VctImage, read-only) for _vct_row_class_install_core_properties:
- * the row's image of its view model's URL property @url_property (kebab-case), made on
- * first read (a VctImage of the default loader, on the reading thread's context) and
- * kept by the row; its URI follows the view model's whenever the row changes. */
-G_GNUC_INTERNAL GParamSpec *_vct_row_image_property (const char *name,
-                                                     const char *url_property);
+/* Installs, on the VctRow subclass of @class_id, the properties vct-row-properties.h
+ * declares for it (read-only; each read from the row view model by its key). */
+G_GNUC_INTERNAL void _vct_row_class_install_properties (GObjectClass  *object_class,
+                                                        VctRowClassId  class_id);
 
 /* VctGenericRow: the class of a row whose view model type has no class of its own (a
  * Swift program's own row type): the base class's `kind` and `role` only. */

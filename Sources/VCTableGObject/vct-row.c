@@ -5,13 +5,11 @@
  *
  * A row object owns a core from the Swift side (CRow: the row view model it shows,
  * re-pointed by the list when a reload brings new content for the same identity). The
- * subclasses (vct-row-classes.c) only declare their properties: each property reads
- * the view model's property of the same name in camelCase ("album-id" reads "albumId"),
- * and the core reports changes by that name (_vct_row_notify), so a subclass needs no
- * code of its own.
+ * subclasses (vct-row-classes.c) have no code of their own: their properties are the
+ * entries of vct-row-properties.h, installed here from one table, each read from the
+ * view model by its key (row_get) and notified by the core by that key
+ * (_vct_row_notify).
  */
-
-#include <string.h>
 
 #include <vctable.h>
 
@@ -34,71 +32,54 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* What a subclass property reads, on its GParamSpec (property_quark): the view model's
- * property @name, and the core's handle of that name (row_property_key, made once, so a
- * read passes no string); or, for an image property, the URL property its image follows
- * and the object data that holds the row's VctImage (@slot). One lookup per read. */
-typedef struct
+/* vct-row-properties.h as a table, by key. */
+#define VCT_ROW_SOURCE_NONE(klass, extra)    -1
+#define VCT_ROW_SOURCE_STRING(klass, extra)  -1
+#define VCT_ROW_SOURCE_INT64(klass, extra)   -1
+#define VCT_ROW_SOURCE_BOOLEAN(klass, extra) -1
+#define VCT_ROW_SOURCE_ENUM(klass, extra)    -1
+#define VCT_ROW_SOURCE_IMAGE(klass, extra)   VCT_ROW_##klass##_##extra
+
+static const VctRowPropertyInfo row_properties[VCT_ROW_N_PROPERTIES] = {
+#define VCT_ROW_PROPERTY(klass, key, name, value, extra) \
+  { VCT_ROW_CLASS_##klass, name, VCT_ROW_VALUE_##value, VCT_ROW_SOURCE_##value (klass, extra) },
+#include "vct-row-properties.h"
+#undef VCT_ROW_PROPERTY
+};
+
+/* An ENUM property's type (its EXTRA), by key; 0 for the others. */
+static GType
+row_property_enum_type (VctRowProperty key)
 {
-  char     *name;   /* "albumId" for "album-id" */
-  gpointer  key;
-  GQuark    slot;   /* an image property's; 0 otherwise */
-} VctRowProperty;
-
-static GQuark
-property_quark (void)
-{
-  static gsize quark = 0;
-
-  if (g_once_init_enter (&quark))
-    g_once_init_leave (&quark, g_quark_from_static_string ("vct-row-property"));
-  return (GQuark) quark;
-}
-
-static VctRowProperty *
-vct_row_property_get (GParamSpec *pspec)
-{
-  return g_param_spec_get_qdata (pspec, property_quark ());
-}
-
-static void
-vct_row_property_free (gpointer data)
-{
-  VctRowProperty *property = data;
-
-  g_free (property->name);
-  g_free (property);
-}
-
-/* "albumId" for "album-id". */
-static char *
-core_name_of (const char *property)
-{
-  GString *name = g_string_sized_new (strlen (property));
-
-  for (const char *c = property; *c != '\0'; c++)
+  switch (key)
     {
-      if (*c == '-' && c[1] != '\0')
-        g_string_append_c (name, g_ascii_toupper (*++c));
-      else
-        g_string_append_c (name, *c);
+#define VCT_ROW_ENUM_NONE(extra)    0
+#define VCT_ROW_ENUM_STRING(extra)  0
+#define VCT_ROW_ENUM_INT64(extra)   0
+#define VCT_ROW_ENUM_BOOLEAN(extra) 0
+#define VCT_ROW_ENUM_IMAGE(extra)   0
+#define VCT_ROW_ENUM_ENUM(extra)    extra ()
+#define VCT_ROW_PROPERTY(klass, key, name, value, extra) \
+    case VCT_ROW_##klass##_##key: return VCT_ROW_ENUM_##value (extra);
+#include "vct-row-properties.h"
+#undef VCT_ROW_PROPERTY
+    case VCT_ROW_N_PROPERTIES:
+    default:
+      return 0;
     }
-  return g_string_free (name, FALSE);
 }
 
-/* Sets @pspec's VctRowProperty: the view model's property of kebab-case name @property,
- * read as the image of object data @slot when @slot is not 0. */
-static void
-vct_row_property_set (GParamSpec *pspec,
-                      const char *property,
-                      GQuark      slot)
-{
-  VctRowProperty *read = g_new0 (VctRowProperty, 1);
+/* Each property's GParamSpec (installed by its class: each key has one class), the image
+ * property that follows each URL property (-1: none), and each image property's object
+ * data (the row's VctImage), all written by the class_init of their class. */
+static GParamSpec *row_pspecs[VCT_ROW_N_PROPERTIES];
+static gint row_image_of[VCT_ROW_N_PROPERTIES];
+static GQuark row_image_slots[VCT_ROW_N_PROPERTIES];
 
-  read->name = core_name_of (property);
-  read->key = vct_core ()->row_property_key (read->name);
-  read->slot = slot;
-  g_param_spec_set_qdata_full (pspec, property_quark (), read, vct_row_property_free);
+const VctRowPropertyInfo *
+_vct_row_property_get_info (guint key)
+{
+  return key < VCT_ROW_N_PROPERTIES ? &row_properties[key] : NULL;
 }
 
 static void
@@ -177,10 +158,10 @@ vct_row_init (G_GNUC_UNUSED VctRow *self)
 {
 }
 
-/* The view model's string of @key (row_property_key), or NULL (g_free it). */
+/* The view model's string of @key, or NULL (g_free it). */
 static char *
 vct_row_dup_core_string (VctRowPrivate *priv,
-                         gpointer       key)
+                         VctRowProperty key)
 {
   VctCoreValue read = { VCT_CORE_VALUE_NONE, 0, FALSE, NULL };
 
@@ -191,31 +172,33 @@ vct_row_dup_core_string (VctRowPrivate *priv,
   return read.string;
 }
 
-/* The row's image of @pspec, made on first use, its URI the view model's now. */
+/* The row's image of image property @key, made on first use (when @make), its URI the
+ * view model's now. */
 static VctImage *
-vct_row_get_image (GObject    *object,
-                   GParamSpec *pspec,
-                   gboolean    make)
+vct_row_get_image (GObject        *object,
+                   VctRowProperty  key,
+                   gboolean        make)
 {
   VctRowPrivate *priv = vct_row_get_instance_private (VCT_ROW (object));
-  VctRowProperty *property = vct_row_property_get (pspec);
-  VctImage *image = g_object_get_qdata (object, property->slot);
+  GQuark slot = row_image_slots[key];
+  VctImage *image = g_object_get_qdata (object, slot);
   g_autofree char *uri = NULL;
 
   if (image == NULL && !make)
     return NULL;
-  uri = vct_row_dup_core_string (priv, property->key);
+  uri = vct_row_dup_core_string (priv, row_properties[key].source);
   if (image == NULL)
     {
       image = vct_image_new (NULL, uri);
-      g_object_set_qdata_full (object, property->slot, image, g_object_unref);
+      g_object_set_qdata_full (object, slot, image, g_object_unref);
     }
   else
     _vct_image_set_uri (image, uri);
   return image;
 }
 
-/* A subclass property: the view model's value, converted to the property's type. */
+/* A subclass property (prop_id: its key + 1): the view model's value, converted to the
+ * property's type. */
 static void
 vct_row_get_core_property (GObject    *object,
                            guint       prop_id,
@@ -224,86 +207,125 @@ vct_row_get_core_property (GObject    *object,
 {
   /* GObject has checked both types: no checked cast on a path a view takes per bind. */
   VctRowPrivate *priv = vct_row_get_instance_private ((VctRow *) object);
-  VctRowProperty *property = vct_row_property_get (pspec);
-  GType type = pspec->value_type;
+  guint key = prop_id - 1;
   VctCoreValue read = { VCT_CORE_VALUE_NONE, 0, FALSE, NULL };
 
-  if (property == NULL)
+  if (key >= VCT_ROW_N_PROPERTIES || row_pspecs[key] != pspec)
     {
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       return;
     }
-  if (property->slot != 0)
+  if (row_properties[key].value_type == VCT_ROW_VALUE_IMAGE)
     {
-      g_value_set_object (value, vct_row_get_image (object, pspec, TRUE));
+      g_value_set_object (value, vct_row_get_image (object, key, TRUE));
       return;
     }
   if (priv->core == NULL)
     return;  /* the default value */
-  switch (vct_core ()->row_get (priv->core, property->key, &read))
+  switch (vct_core ()->row_get (priv->core, key, &read))
     {
     case 1:
       break;
     case 0:
       return;  /* absent: the default value (NULL for a string) */
     default:
-      /* A declaration the Swift view model does not have: never read as a default. */
-      g_critical ("%s:%s: the row's view model has no property \"%s\"",
-                  G_OBJECT_TYPE_NAME (object), pspec->name, property->name);
+      /* A key the Swift view model does not answer: never read as a default. */
+      g_critical ("%s:%s: the row's view model has no such property",
+                  G_OBJECT_TYPE_NAME (object), pspec->name);
       return;
     }
 
-  if (type == G_TYPE_STRING)
+  switch (row_properties[key].value_type)
     {
+    case VCT_ROW_VALUE_STRING:
       if (read.type == VCT_CORE_VALUE_STRING)
         g_value_take_string (value, g_steal_pointer (&read.string));
       else if (read.type == VCT_CORE_VALUE_INT)
         g_value_take_string (value, g_strdup_printf ("%" G_GINT64_FORMAT, read.integer));
       else
         g_value_set_string (value, read.boolean ? "true" : "false");
-    }
-  else if (type == G_TYPE_INT64)
-    g_value_set_int64 (value, read.type == VCT_CORE_VALUE_BOOLEAN ? read.boolean : read.integer);
-  else if (type == G_TYPE_BOOLEAN)
-    g_value_set_boolean (value, read.type == VCT_CORE_VALUE_INT ? read.integer != 0 : read.boolean);
-  else if (G_TYPE_IS_ENUM (type) && read.string != NULL)
-    {
-      GEnumClass *enum_class = g_type_class_ref (type);
-      GEnumValue *found = g_enum_get_value_by_nick (enum_class, read.string);
+      break;
+    case VCT_ROW_VALUE_INT64:
+      g_value_set_int64 (value, read.type == VCT_CORE_VALUE_BOOLEAN ? read.boolean : read.integer);
+      break;
+    case VCT_ROW_VALUE_BOOLEAN:
+      g_value_set_boolean (value, read.type == VCT_CORE_VALUE_INT ? read.integer != 0 : read.boolean);
+      break;
+    case VCT_ROW_VALUE_ENUM:
+      if (read.string != NULL)
+        {
+          GEnumValue *found = g_enum_get_value_by_nick (G_PARAM_SPEC_ENUM (pspec)->enum_class, read.string);
 
-      if (found != NULL)
-        g_value_set_enum (value, found->value);
-      g_type_class_unref (enum_class);
+          if (found != NULL)
+            g_value_set_enum (value, found->value);
+        }
+      break;
+    case VCT_ROW_VALUE_IMAGE:
+    default:
+      break;
     }
 
   g_free (read.string);
 }
 
-void
-_vct_row_class_install_core_properties (GObjectClass *object_class,
-                                        GParamSpec  **pspecs,
-                                        guint         n_pspecs)
+/* @key's GParamSpec, as vct-row-properties.h declares it. */
+static GParamSpec *
+row_property_new (VctRowProperty key)
 {
-  object_class->get_property = vct_row_get_core_property;
+  const VctRowPropertyInfo *info = &row_properties[key];
+  GParamFlags flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
-  for (guint i = 0; i < n_pspecs; i++)
+  switch (info->value_type)
     {
-      if (vct_row_property_get (pspecs[i]) == NULL)
-        vct_row_property_set (pspecs[i], g_param_spec_get_name (pspecs[i]), 0);
-      g_object_class_install_property (object_class, i + 1, pspecs[i]);
+    case VCT_ROW_VALUE_STRING:
+      return g_param_spec_string (info->name, NULL, NULL, NULL, flags);
+    case VCT_ROW_VALUE_INT64:
+      return g_param_spec_int64 (info->name, NULL, NULL, G_MININT64, G_MAXINT64, 0, flags);
+    case VCT_ROW_VALUE_BOOLEAN:
+      return g_param_spec_boolean (info->name, NULL, NULL, FALSE, flags);
+    case VCT_ROW_VALUE_ENUM:
+      {
+        GType type = row_property_enum_type (key);
+        GEnumClass *enum_class = g_type_class_ref (type);
+        GParamSpec *pspec = g_param_spec_enum (info->name, NULL, NULL, type,
+                                               enum_class->values[0].value, flags);
+
+        g_type_class_unref (enum_class);
+        return pspec;
+      }
+    case VCT_ROW_VALUE_IMAGE:
+    default:
+      /* Notified by no one: its object stays, its URI follows the row's. */
+      return g_param_spec_object (info->name, NULL, NULL, VCT_TYPE_IMAGE,
+                                  G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
     }
 }
 
-GParamSpec *
-_vct_row_image_property (const char *name,
-                         const char *url_property)
+void
+_vct_row_class_install_properties (GObjectClass  *object_class,
+                                   VctRowClassId  class_id)
 {
-  GParamSpec *pspec = g_param_spec_object (name, NULL, NULL, VCT_TYPE_IMAGE,
-                                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_autofree char *slot = g_strconcat ("vct-row-image-", name, NULL);
+  object_class->get_property = vct_row_get_core_property;
 
-  vct_row_property_set (pspec, url_property, g_quark_from_string (slot));
-  return pspec;
+  for (guint key = 0; key < VCT_ROW_N_PROPERTIES; key++)
+    {
+      if (row_properties[key].class_id != class_id)
+        continue;
+      row_image_of[key] = -1;
+      if (row_properties[key].value_type == VCT_ROW_VALUE_IMAGE)
+        {
+          g_autofree char *slot = g_strconcat ("vct-row-image-", row_properties[key].name, NULL);
+
+          row_image_slots[key] = g_quark_from_string (slot);
+        }
+      row_pspecs[key] = row_property_new (key);
+      g_object_class_install_property (object_class, key + 1, row_pspecs[key]);
+    }
+  for (guint key = 0; key < VCT_ROW_N_PROPERTIES; key++)
+    {
+      if (row_properties[key].class_id == class_id && row_properties[key].source >= 0)
+        row_image_of[row_properties[key].source] = key;
+    }
 }
 
 gpointer
@@ -355,24 +377,14 @@ _vct_row_get_core (gpointer row)
 }
 
 void
-_vct_row_notify (gpointer row, const char *name)
+_vct_row_notify (gpointer       row,
+                 VctRowProperty key)
 {
-  GObjectClass *object_class = G_OBJECT_GET_CLASS (row);
-  guint n_pspecs = 0;
-  GParamSpec **pspecs = g_object_class_list_properties (object_class, &n_pspecs);
+  g_return_if_fail (key < VCT_ROW_N_PROPERTIES && row_pspecs[key] != NULL);
 
-  for (guint i = 0; i < n_pspecs; i++)
-    {
-      VctRowProperty *property = vct_row_property_get (pspecs[i]);
-
-      if (property == NULL || strcmp (property->name, name) != 0)
-        continue;
-      if (property->slot == 0)
-        g_object_notify_by_pspec (row, pspecs[i]);
-      else
-        vct_row_get_image (row, pspecs[i], FALSE);  /* its image follows the new URL */
-    }
-  g_free (pspecs);
+  g_object_notify_by_pspec (row, row_pspecs[key]);
+  if (row_image_of[key] >= 0)
+    vct_row_get_image (row, row_image_of[key], FALSE);  /* its image follows the new URL */
 }
 
 void

@@ -21,22 +21,15 @@ private func makeCoreTable() -> VctCore {
     row_release: { core in
         Unmanaged<CRow>.fromOpaque(core!).release()
     },
-    row_property_key: { name in
-        // Never released: one per property a row class declares, kept on its GParamSpec.
-        Unmanaged.passRetained(CPropertyName(String(cString: name!))).toOpaque()
-    },
     row_get: { core, key, value in
-        guard let core, let key, let value else { return 0 }
-        // Both borrowed for the call: no retain (a bound view reads a row's properties on
-        // every bind, and an active core has a weak reference's side table, whose
-        // retains are slower).
-        let name = Unmanaged<CPropertyName>.fromOpaque(key)._withUnsafeGuaranteedRef { $0.name }
+        guard let core, let value else { return 0 }
+        // Borrowed for the call: no retain (a bound view reads a row's properties on every
+        // bind, and an active core has a weak reference's side table, whose retains are
+        // slower).
         return Unmanaged<CRow>.fromOpaque(core)._withUnsafeGuaranteedRef { row in
-            guard let read = row.property(name) else {
-                // Absent, or not a property of this view model at all: the C class declares
-                // a property the Swift type does not (Tests: RowClassPropertiesTests).
-                return row.row.propertyNames.contains(name) ? 0 : -1
-            }
+            // Not a property of this view model's class at all: a bug (never a default).
+            guard let answer = row.value(for: key) else { return -1 }
+            guard let read = answer else { return 0 }  // absent
             switch read {
             case .string(let text):
                 value.pointee.type = VCT_CORE_VALUE_STRING

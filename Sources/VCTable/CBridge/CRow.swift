@@ -162,12 +162,23 @@ final class CRow: @unchecked Sendable {
     /// The row object, strongly (`g_object_unref` it), or `nil` once it is finalized.
     func strongObject() -> UnsafeMutableRawPointer? { object.withLock { $0 }?.get() }
 
-    /// A property as the caller should see it now: as of the change being reported, if any.
-    func property(_ name: String) -> PropertyValue? {
+    /// Property `key` as the caller should see it now (as of the change being reported, if
+    /// any): `.some(nil)` when the view model's value is absent, `nil` when its class has
+    /// no such property.
+    func value(for key: VctRowProperty) -> PropertyValue?? {
         resolvePending()
         let (row, change) = state.withLock { ($0.row, $0.delivering) }
-        if let change { return change.value(of: name) }
-        return row.property(name)
+        guard let declared = row as? any DeclaredRowViewModel, type(of: declared).rowClass.owns(key) else { return nil }
+        if let change { return .some(change.value(of: RowClassProperties.name(of: key))) }
+        return .some(declared.value(for: key))
+    }
+
+    /// Notifies the properties named `names` (Swift names) of the row object of `row`'s class.
+    private static func notify(_ object: UnsafeMutableRawPointer, _ names: [String], of row: any RowViewModel) {
+        guard let properties = RowClassProperties.of(classId(of: row)) else { return }
+        for name in names {
+            if let key = properties.key(named: name) { _vct_row_notify(object, key) }
+        }
     }
 
     /// Runs `body` (a notify) with the property getters answering as of `change`.
@@ -195,7 +206,8 @@ final class CRow: @unchecked Sendable {
             return true
         }
         guard isNew, let object = strongObject() else { return }
-        delivering(change) { change.name.withCString { _vct_row_notify(object, $0) } }
+        let row = state.withLock { $0.row }
+        delivering(change) { Self.notify(object, [change.name], of: row) }
         g_object_unref(object)
     }
 
@@ -247,7 +259,7 @@ final class CRow: @unchecked Sendable {
             if subscription == nil { state.told = [:] }
         }
         guard !changed.isEmpty, let object = strongObject() else { return }
-        for name in changed { name.withCString { _vct_row_notify(object, $0) } }
+        Self.notify(object, changed, of: newRow)
         g_object_unref(object)
     }
 }
@@ -272,15 +284,5 @@ final class WeakObject: @unchecked Sendable {
         guard let object = get() else { return false }
         g_object_unref(object)
         return true
-    }
-}
-
-/// A view model property name as a row class declares it (`row_property_key`), made once
-/// per declared property so that a read from C passes a handle, not a C string to parse.
-final class CPropertyName: Sendable {
-    let name: String
-
-    init(_ name: String) {
-        self.name = name
     }
 }

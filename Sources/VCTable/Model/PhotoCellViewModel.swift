@@ -1,6 +1,8 @@
+internal import VCTableGObject
+
 /// The photo table's row: a `VCTableCellData` shown as "Entry ID: N" and the photo's
 /// title. Selecting it tells the table model, which updates the navigation title.
-public struct PhotoCellViewModel: RowViewModel {
+public struct PhotoCellViewModel: DeclaredRowViewModel {
     /// The photo.
     public let cell: VCTableCellData
     private let owner: WeakBox<VCTableModel>?
@@ -22,11 +24,14 @@ public struct PhotoCellViewModel: RowViewModel {
         diffIdentifier = Identity(cell.id)
     }
 
-    /// The property names, shared by every photo row.
-    public static let propertyNames = ["entry", "title", "id", "albumId", "url", "thumbnailUrl"]
+    /// The property names, shared by every photo row: `VctPhotoRow`'s
+    /// (vct-row-properties.h), in camelCase.
+    public static let propertyNames = RowClassProperties.photo.names
+
+    static var rowClass: RowClassProperties { .photo }
 
     /// The thumbnail (`thumbnailUrl`), which the list shows, and the full-size `image` (`url`).
-    public var imageSources: [String: String] { ["thumbnail": "thumbnailUrl", "image": "url"] }
+    public var imageSources: [String: String] { Self.rowClass.imageSources }
 
     /// The photo's `id`.
     /// `PhotoCellViewModel.propertyNames`.
@@ -35,17 +40,13 @@ public struct PhotoCellViewModel: RowViewModel {
     /// The "Entry ID: N" line the original cell shows.
     public var entryText: String { "Entry ID: \(cell.id)" }
 
-    /// `entry` ("Entry ID: N"), `title`, `id`, `albumId`, `url`, `thumbnailUrl`.
-    public func property(_ name: String) -> PropertyValue? {
-        switch name {
-        case "entry": .string(entryText)
-        case "title": .string(cell.title)
-        case "id": .integer(Int64(cell.id))
-        case "albumId": .integer(Int64(cell.albumId))
-        case "url": .string(cell.url)
-        case "thumbnailUrl": .string(cell.thumbnailUrl)
-        default: nil
-        }
+    /// `entry` ("Entry ID: N"), then the cell's fields: `title`, `id`, `albumId`, `url`,
+    /// `thumbnailUrl`.
+    public func property(_ name: String) -> PropertyValue? { declaredProperty(name) }
+
+    /// `entry` is the row's own; the others are the cell's (`VCTableCellData.value(for:)`).
+    func value(for key: VctRowProperty) -> PropertyValue? {
+        key == VCT_ROW_PHOTO_ENTRY ? .string(entryText) : cell.value(for: key)
     }
 
     /// Whether `other` is a photo row for an equal cell.

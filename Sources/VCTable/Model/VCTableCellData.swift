@@ -1,3 +1,5 @@
+internal import VCTableGObject
+
 /// One row of the photo table: a photo record (the original's `VCTableCellData`).
 ///
 /// A value: two cells are equal when every field is; `id` is the row's identity.
@@ -20,5 +22,20 @@ public struct VCTableCellData: Sendable, Hashable, Codable, Identifiable {
         self.title = title
         self.url = url
         self.thumbnailUrl = thumbnailUrl
+    }
+}
+
+extension VCTableCellData {
+    /// The value of the photo row property `key` (`VctPhotoRow`'s, vct-row-properties.h)
+    /// that is one of the cell's fields, or `nil`.
+    func value(for key: VctRowProperty) -> PropertyValue? {
+        switch key {
+        case VCT_ROW_PHOTO_TITLE: .string(title)
+        case VCT_ROW_PHOTO_ID: .integer(Int64(id))
+        case VCT_ROW_PHOTO_ALBUM_ID: .integer(Int64(albumId))
+        case VCT_ROW_PHOTO_URL: .string(url)
+        case VCT_ROW_PHOTO_THUMBNAIL_URL: .string(thumbnailUrl)
+        default: nil
+        }
     }
 }

@@ -65,6 +65,32 @@ typedef enum {
   VCT_ROW_CLASS_SONG           /* SongRowViewModel */
 } VctRowClassId;
 
+/* VctRowProperty: a row class's property, by the key vct-row-properties.h declares it
+ * with (VCT_ROW_<CLASS>_<KEY>): what row_get reads and _vct_row_notify notifies. */
+typedef enum {
+#define VCT_ROW_PROPERTY(klass, key, name, value, extra) VCT_ROW_##klass##_##key,
+#include "../vct-row-properties.h"
+#undef VCT_ROW_PROPERTY
+  VCT_ROW_N_PROPERTIES
+} VctRowProperty;
+
+/* VctRowValueType: what a row property holds (its VALUE in vct-row-properties.h). */
+typedef enum {
+  VCT_ROW_VALUE_STRING = 0,
+  VCT_ROW_VALUE_INT64 = 1,
+  VCT_ROW_VALUE_BOOLEAN = 2,
+  VCT_ROW_VALUE_ENUM = 3,     /* the Swift view model gives the value's nick */
+  VCT_ROW_VALUE_IMAGE = 4     /* a VctImage of the URL property @source; no Swift value */
+} VctRowValueType;
+
+/* VctRowPropertyInfo: one entry of vct-row-properties.h, as vct-row.c's table holds it. */
+typedef struct {
+  VctRowClassId   class_id;
+  const char     *name;        /* the GObject property's (kebab-case) */
+  VctRowValueType value_type;
+  gint            source;      /* an image's URL property (a VctRowProperty); -1 otherwise */
+} VctRowPropertyInfo;
+
 /* VctScreenKind: which screen object screen_new makes (and _vct_screen_object_new). */
 typedef enum {
   VCT_SCREEN_KIND_FEED = 0,         /* VctFeedModel over FeedViewModel */
@@ -106,13 +132,10 @@ typedef struct {
 
   /* VctRow: the row view model behind one row object. */
   void        (*row_release)       (gpointer core);
-  /* A handle of the view model property name @name, for row_get: made once per declared
-   * property (vct-row.c keeps it on the GParamSpec) and never freed. Any thread. */
-  gpointer    (*row_property_key)  (const char *name);
-  /* The value of the property of handle @key: 1: @value is set; 0: the view model's value
-   * is absent (NULL); -1: the view model has no such property (the C and Swift
-   * declarations disagree: a bug, never a default). */
-  gint        (*row_get)           (gpointer core, gpointer key, VctCoreValue *value);
+  /* The value of the row's property @key (never an image's): 1: @value is set; 0: the
+   * view model's value is absent (NULL); -1: the view model answers no such key (a row
+   * of another class: a bug, never a default). */
+  gint        (*row_get)           (gpointer core, VctRowProperty key, VctCoreValue *value);
   const char *(*row_get_kind)      (gpointer core);
   gint        (*row_get_role)      (gpointer core);
   void        (*row_select)        (gpointer core);
@@ -272,9 +295,13 @@ G_GNUC_INTERNAL gpointer _vct_row_get_core (gpointer row);
 /* vct-row.c: whether @row is a VctRow (any pointer, NULL included). */
 G_GNUC_INTERNAL gboolean _vct_is_row (gconstpointer row);
 
-/* vct-row.c: emits notify for the property whose Swift name is @name ("followState" is
- * "follow-state"); nothing when the row's class has no such property. */
-G_GNUC_INTERNAL void _vct_row_notify (gpointer row, const char *name);
+/* vct-row.c: emits notify for the row's property @key (a URL property: the row's image
+ * that follows it, if made, takes the new URL). */
+G_GNUC_INTERNAL void _vct_row_notify (gpointer row, VctRowProperty key);
+
+/* vct-row.c: the entry of vct-row-properties.h whose key is @key (static), or NULL past
+ * the last. */
+G_GNUC_INTERNAL const VctRowPropertyInfo *_vct_row_property_get_info (guint key);
 
 /* vct-list-model.c: a new list object that owns @core (list_dispose runs in its
  * dispose, list_release in its finalize). Transfer full. */

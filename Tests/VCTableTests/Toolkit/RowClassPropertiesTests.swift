@@ -1,13 +1,15 @@
 import CGLib
 import Foundation
 import Testing
+import VCTableGObject
 @testable import VCTable
 
-/// A row property is declared twice: by the Swift view model (`propertyNames`, the
-/// camelCase names `property(_:)` answers) and by its `VctRow` subclass
-/// (`vct-row-classes.c`, one kebab-case `GParamSpec` each). This check, in `make test`,
-/// fails when the two disagree, in a name or in a value's type; at run time a property
-/// the view model does not have is a critical (vct-row.c), never a silent default.
+/// A row property is declared once, in `vct-row-properties.h`: the C classes install their
+/// `GParamSpec`s from it, and the Swift view models' `propertyNames` are its names in
+/// camelCase. What a declaration cannot say is whether the view model answers each key it
+/// declares (`value(for:)`): a key it forgets reads as absent. These checks, in `make
+/// test`, fail when a view model leaves a declared key unanswered, when the C class and
+/// the Swift names disagree, or when a value's type is not the property's.
 @Suite("Each row class declares exactly its view model's properties")
 struct RowClassPropertiesTests {
     /// One view model of each type that has a row class of its own.
@@ -57,6 +59,19 @@ struct RowClassPropertiesTests {
             declared[String(cString: spec.pointee.name)] = g_type_fundamental(spec.pointee.value_type)
         }
         return declared
+    }
+
+    @Test("Keys: the view model answers every key its class declares (a sample with every field set)")
+    func everyKeyAnswered() {
+        for model in Self.samples() {
+            guard let declared = model as? any DeclaredRowViewModel else {
+                Issue.record("\(type(of: model)) answers no keys")
+                continue
+            }
+            for property in type(of: declared).rowClass.properties where property.source == nil {
+                #expect(declared.value(for: property.key) != nil, "\(type(of: model)) leaves \(property.name) unanswered")
+            }
+        }
     }
 
     @Test("Names: the C class's properties are the Swift view model's, kebab-cased, no more and no fewer")

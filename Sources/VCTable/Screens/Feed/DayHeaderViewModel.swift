@@ -1,6 +1,8 @@
+internal import VCTableGObject
+
 /// The header of one day's section of the wall (kind `"DayHeaderView"`, role header): the
 /// day, `yyyy-MM-dd` in the feed's time zone, which is also the section's identity.
-public struct DayHeaderViewModel: RowViewModel {
+public struct DayHeaderViewModel: DeclaredRowViewModel {
     /// The day, `yyyy-MM-dd`.
     public let day: String
 
@@ -10,7 +12,9 @@ public struct DayHeaderViewModel: RowViewModel {
     }
 
     /// The property names: `title` (the day).
-    public static let propertyNames = ["title"]
+    public static let propertyNames = RowClassProperties.dayHeader.names
+
+    static var rowClass: RowClassProperties { .dayHeader }
 
     /// The day: a section has one header, and the day is the section's identity too.
     public var diffIdentifier: Identity { Identity(day) }
@@ -19,8 +23,11 @@ public struct DayHeaderViewModel: RowViewModel {
     public var propertyNames: [String] { Self.propertyNames }
 
     /// The day for `title`; `nil` for any other name.
-    public func property(_ name: String) -> PropertyValue? {
-        name == "title" ? .string(day) : nil
+    public func property(_ name: String) -> PropertyValue? { declaredProperty(name) }
+
+    /// The day for `title`.
+    func value(for key: VctRowProperty) -> PropertyValue? {
+        key == VCT_ROW_DAY_HEADER_TITLE ? .string(day) : nil
     }
 
     /// Whether `other` is the header of the same day.

@@ -1,4 +1,5 @@
 import Synchronization
+internal import VCTableGObject
 
 /// A member on the wall (kind `"MemberRowView"`): name, avatar, and a follow button whose
 /// state lives in `followState`.
@@ -11,7 +12,7 @@ import Synchronization
 ///
 /// Properties: `name`, `avatarUrl`, `followState` (`"normal"`, `"loading"`, `"checked"`),
 /// `buttonHidden`, `buttonEnabled`, `spinning`.
-public struct MemberRowViewModel: RowViewModel {
+public struct MemberRowViewModel: DeclaredRowViewModel {
     /// The member.
     public let member: FeedMember
     /// The follow button's state; shared with the row of the same member after a reload.
@@ -41,10 +42,12 @@ public struct MemberRowViewModel: RowViewModel {
     }
 
     /// The property names, shared by every member row.
-    public static let propertyNames = ["name", "avatarUrl", "followState", "buttonHidden", "buttonEnabled", "spinning"]
+    public static let propertyNames = RowClassProperties.member.names
+
+    static var rowClass: RowClassProperties { .member }
 
     /// The member's picture, `avatar` (`avatarUrl`).
-    public var imageSources: [String: String] { ["avatar": "avatarUrl"] }
+    public var imageSources: [String: String] { Self.rowClass.imageSources }
 
     /// `"member-<id>"`: the same member across reloads.
     public var diffIdentifier: Identity { Self.identity(ofMember: member.id) }
@@ -54,25 +57,29 @@ public struct MemberRowViewModel: RowViewModel {
 
     /// The value of `name` now (the follow properties read `followState`); `nil` for an
     /// unknown name.
-    public func property(_ name: String) -> PropertyValue? {
-        property(name, state: followState.value)
+    public func property(_ name: String) -> PropertyValue? { declaredProperty(name) }
+
+    /// The value of property `key` now.
+    func value(for key: VctRowProperty) -> PropertyValue? {
+        value(for: key, state: followState.value)
     }
 
     /// A property as it is with the follow state `state`.
-    private func property(_ name: String, state: FollowState) -> PropertyValue? {
-        switch name {
-        case "name": .string(member.name)
-        case "avatarUrl": .string(member.avatarUrl)
-        default: Self.stateProperty(name, of: state)
+    private func value(for key: VctRowProperty, state: FollowState) -> PropertyValue? {
+        switch key {
+        case VCT_ROW_MEMBER_NAME: .string(member.name)
+        case VCT_ROW_MEMBER_AVATAR_URL: .string(member.avatarUrl)
+        default: Self.stateValue(for: key, of: state)
         }
     }
 
-    private static func stateProperty(_ name: String, of state: FollowState) -> PropertyValue? {
-        switch name {
-        case "followState": .string(state.rawValue)
-        case "buttonHidden": .boolean(state.isButtonHidden)
-        case "buttonEnabled": .boolean(state.isButtonEnabled)
-        case "spinning": .boolean(state.isSpinning)
+    /// A property that follows the follow state, as it is in `state`; `nil` for the others.
+    private static func stateValue(for key: VctRowProperty, of state: FollowState) -> PropertyValue? {
+        switch key {
+        case VCT_ROW_MEMBER_FOLLOW_STATE: .string(state.rawValue)
+        case VCT_ROW_MEMBER_BUTTON_HIDDEN: .boolean(state.isButtonHidden)
+        case VCT_ROW_MEMBER_BUTTON_ENABLED: .boolean(state.isButtonEnabled)
+        case VCT_ROW_MEMBER_SPINNING: .boolean(state.isSpinning)
         default: nil
         }
     }
@@ -99,9 +106,11 @@ public struct MemberRowViewModel: RowViewModel {
                 defer { last = state }
                 return last
             }
-            for name in Self.propertyNames
-            where Self.stateProperty(name, of: state) != Self.stateProperty(name, of: previous) {
-                observer(RowPropertyChange(name: name) { property($0, state: state) })
+            for property in Self.rowClass.properties
+            where Self.stateValue(for: property.key, of: state) != Self.stateValue(for: property.key, of: previous) {
+                observer(RowPropertyChange(name: property.name) { name in
+                    Self.rowClass.key(named: name).flatMap { value(for: $0, state: state) }
+                })
             }
         }
     }

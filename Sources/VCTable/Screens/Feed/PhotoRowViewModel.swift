@@ -1,4 +1,5 @@
 import FoundationEssentials
+internal import VCTableGObject
 
 /// A photo on the wall (kind `"PhotoRowView"`). Selecting it, or pressing it, calls its
 /// `cellPressed` (`ViewModelPressible`); the feed's factory (`FeedRowFactories.standard()`)
@@ -6,7 +7,7 @@ import FoundationEssentials
 ///
 /// Properties: `title`, `description`, `imageUrl`, `date` (`yyyy-MM-dd HH:mm` in the
 /// feed's time zone).
-public struct PhotoRowViewModel: ViewModelPressible {
+public struct PhotoRowViewModel: ViewModelPressible, DeclaredRowViewModel {
     /// The photo.
     public let photo: FeedPhoto
     /// The `date` property: when it was posted, in the feed's time zone.
@@ -36,11 +37,14 @@ public struct PhotoRowViewModel: ViewModelPressible {
         Identity("photo-\(id)")
     }
 
-    /// The property names, shared by every photo row.
-    public static let propertyNames = ["title", "description", "imageUrl", "date"]
+    /// The property names, shared by every photo row: `VctFeedPhotoRow`'s
+    /// (vct-row-properties.h), in camelCase.
+    public static let propertyNames = RowClassProperties.feedPhoto.names
+
+    static var rowClass: RowClassProperties { .feedPhoto }
 
     /// The photo, `image` (`imageUrl`): the original's `PhotoViewModel.image`.
-    public var imageSources: [String: String] { ["image": "imageUrl"] }
+    public var imageSources: [String: String] { Self.rowClass.imageSources }
 
     /// `"photo-<id>"`: the same photo across reloads.
     public var diffIdentifier: Identity { Self.identity(ofPhoto: photo.id) }
@@ -49,12 +53,15 @@ public struct PhotoRowViewModel: ViewModelPressible {
     public var propertyNames: [String] { Self.propertyNames }
 
     /// The value of `name`; `nil` for an unknown name.
-    public func property(_ name: String) -> PropertyValue? {
-        switch name {
-        case "title": .string(photo.title)
-        case "description": .string(photo.description)
-        case "imageUrl": .string(photo.imageUrl)
-        case "date": .string(dateText)
+    public func property(_ name: String) -> PropertyValue? { declaredProperty(name) }
+
+    /// The value of property `key`.
+    func value(for key: VctRowProperty) -> PropertyValue? {
+        switch key {
+        case VCT_ROW_FEED_PHOTO_TITLE: .string(photo.title)
+        case VCT_ROW_FEED_PHOTO_DESCRIPTION: .string(photo.description)
+        case VCT_ROW_FEED_PHOTO_IMAGE_URL: .string(photo.imageUrl)
+        case VCT_ROW_FEED_PHOTO_DATE: .string(dateText)
         default: nil
         }
     }

@@ -1,3 +1,5 @@
+internal import VCTableGObject
+
 /// A song in the picker (kind `"SongRowView"`), whose `mode` changes as the screen does.
 ///
 /// Selecting it (`ListModel.selectRow(at:)`) goes to the picker: while picking it toggles
@@ -7,7 +9,7 @@
 ///
 /// Properties: `title`, `subtitle`, `duration` (`m:ss`), `mode` (`"selected"`,
 /// `"unselected"`, `"playable"`, `"playing"`).
-public struct SongRowViewModel: RowViewModel {
+public struct SongRowViewModel: DeclaredRowViewModel {
     /// The song.
     public let song: Song
     /// How the row shows now.
@@ -21,7 +23,9 @@ public struct SongRowViewModel: RowViewModel {
     }
 
     /// The property names, shared by every song row.
-    public static let propertyNames = ["title", "subtitle", "duration", "mode"]
+    public static let propertyNames = RowClassProperties.song.names
+
+    static var rowClass: RowClassProperties { .song }
 
     /// The song's id.
     public var diffIdentifier: Identity { Identity(song.id) }
@@ -30,19 +34,27 @@ public struct SongRowViewModel: RowViewModel {
     public var propertyNames: [String] { Self.propertyNames }
 
     /// The value of `name` now (`mode` reads `mode`); `nil` for an unknown name.
-    public func property(_ name: String) -> PropertyValue? {
-        property(name, mode: mode.value)
+    public func property(_ name: String) -> PropertyValue? { declaredProperty(name) }
+
+    /// The value of property `key` now.
+    func value(for key: VctRowProperty) -> PropertyValue? {
+        value(for: key, mode: mode.value)
     }
 
     /// A property as it is in `mode`.
-    private func property(_ name: String, mode: SongMode) -> PropertyValue? {
-        switch name {
-        case "title": .string(song.title)
-        case "subtitle": .string(song.subtitle)
-        case "duration": .string(song.durationText)
-        case "mode": .string(mode.name)
+    private func value(for key: VctRowProperty, mode: SongMode) -> PropertyValue? {
+        switch key {
+        case VCT_ROW_SONG_TITLE: .string(song.title)
+        case VCT_ROW_SONG_SUBTITLE: .string(song.subtitle)
+        case VCT_ROW_SONG_DURATION: .string(song.durationText)
+        case VCT_ROW_SONG_MODE: .string(mode.name)
         default: nil
         }
+    }
+
+    /// The property named `name` as it is in `mode`.
+    private func property(_ name: String, mode: SongMode) -> PropertyValue? {
+        Self.rowClass.key(named: name).flatMap { value(for: $0, mode: mode) }
     }
 
     /// Whether `other` is a song row showing the same song in the same mode.
