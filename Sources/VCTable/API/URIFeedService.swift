@@ -39,7 +39,7 @@ public struct URIFeedService: FeedService {
     /// factory's default, a `resource://` URI, which only VCTable's own fixtures use; its
     /// follows always succeed, as a `file://` feed's do.
     init(bundled name: String) throws(VCTableError) {
-        feedsURI = try BundledFixture.uri(named: name)
+        feedsURI = BundledFixture.uri(named: name)
         timeout = URIPhotosAPI.defaultTimeout
         maximumBodySize = URIPhotosAPI.defaultMaximumBodySize
     }

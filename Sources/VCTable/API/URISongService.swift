@@ -32,7 +32,7 @@ public struct URISongService: SongService {
     /// A service reading the fixture `name` compiled into VCTable (`BundledFixture`): the
     /// factory's default, a `resource://` URI, which only VCTable's own fixtures use.
     init(bundled name: String) throws(VCTableError) {
-        uri = try BundledFixture.uri(named: name)
+        uri = BundledFixture.uri(named: name)
         timeout = URIPhotosAPI.defaultTimeout
         maximumBodySize = URIPhotosAPI.defaultMaximumBodySize
     }

@@ -159,7 +159,7 @@ private func makeCoreTable() -> VctCore {
         return UnsafeMutableRawPointer(CTableModel.make(model ?? VCTableModel.factoryInstance()))
     },
     table_reload: { core in
-        Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().model.reloadData()
+        Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().reload()
     },
     table_user_selected_cell: { core, cell in
         guard let cell = CCellData.cell(of: OpaquePointer(cell), "vct_table_model_user_selected_cell") else { return }

@@ -36,8 +36,18 @@ final class CTableModel: @unchecked Sendable {
     let model: VCTableModel
     /// The legacy callback slots, one reference owned by this box (the object holds another).
     private let callbacks: OpaquePointer
-    /// The model's rows as a `VctListModel` object, one reference owned by this box.
-    let list: UnsafeMutableRawPointer
+    /// The model's rows as a `VctListModel` object, one reference owned by this box; made on
+    /// first use (`get_list`, or the first reload, before it can commit any rows), so that a
+    /// model made and dropped never sets up the list (BENCHMARKS.md, "Loaded cost").
+    var list: UnsafeMutableRawPointer {
+        listObject.withLock { object in
+            if let object { return object }
+            let made = CListModel.makeObject(model.list)
+            object = made
+            return made
+        }
+    }
+    private let listObject = Mutex<UnsafeMutableRawPointer?>(nil)
     private let items = Mutex(Items())
     private let object = Mutex<WeakObject?>(nil)
     /// What the object's `notify` last told, and whether `dispose()` ran.
@@ -45,7 +55,6 @@ final class CTableModel: @unchecked Sendable {
 
     private init(_ model: VCTableModel) {
         self.model = model
-        list = CListModel.makeObject(model.list)
         callbacks = _vct_table_model_callbacks_new()
     }
 
@@ -74,7 +83,7 @@ final class CTableModel: @unchecked Sendable {
     /// The object's finalize: the list goes with the model (after its dispose, so that
     /// `vct_table_model_get_list` never hands out a freed list).
     deinit {
-        g_object_unref(list)
+        if let list = listObject.withLock({ $0 }) { g_object_unref(list) }
         _vct_table_model_callbacks_unref(callbacks)
     }
 
@@ -110,6 +119,13 @@ final class CTableModel: @unchecked Sendable {
         guard let object = object.withLock({ $0 })?.get() else { return false }
         defer { g_object_unref(object) }
         return text.withCString { _vct_table_model_store_title(object, $0) } != 0
+    }
+
+    /// `reload_data`: the list object first (a no-op after the first time), so that it sees
+    /// every change the reload commits.
+    func reload() {
+        _ = list
+        model.reloadData()
     }
 
     var numberOfItems: Int { items.withLock { $0.cells.count } }

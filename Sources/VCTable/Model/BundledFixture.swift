@@ -1,5 +1,3 @@
-internal import CGLib
-
 /// The data files VCTable ships (the three fixtures the factories load when no URL is set,
 /// and the images they name), compiled into the library as a GResource.
 ///
@@ -11,16 +9,12 @@ enum BundledFixture {
     /// The resource path the fixtures are under, with its final `/`.
     static let resourcePath = "/org/vctable/VCTable/"
 
-    /// The `resource://` URI of the shipped document `name`, or `.fileUnreadable` when the
-    /// library's resource holds no such file.
-    static func uri(named name: String) throws(VCTableError) -> String {
-        let path = resourcePath + name
-        var error: UnsafeMutablePointer<GError>?
-        guard g_resources_get_info(path, G_RESOURCE_LOOKUP_FLAGS_NONE, nil, nil, &error) != 0 else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "not found"
-            g_clear_error(&error)
-            throw VCTableError(.fileUnreadable, "The bundled \(name) was not found in VCTable's resource (\(path)): \(reason).")
-        }
-        return "resource://" + path
+    /// The `resource://` URI of the shipped document `name`. Not looked up here: making a
+    /// model with the default API would otherwise page in GIO's resource lookup and the
+    /// resource's index for nothing (BENCHMARKS.md, "Loaded cost"); the fixtures are
+    /// compiled into the library, and a name it does not hold fails the first fetch with
+    /// `.fileUnreadable` ("Cannot read resource:///org/vctable/VCTable/<name>: …").
+    static func uri(named name: String) -> String {
+        "resource://" + resourcePath + name
     }
 }

@@ -45,7 +45,7 @@ public final class VCTableModel: Sendable {
         var loading = false
         var invalidated = false
         var inFlight: Task<Void, Never>?
-        var waiters: [(generation: UInt64, continuation: CheckedContinuation<[VCTableCellData], any Error>)] = []
+        var waiters: [Waiter] = []
         var observers: [(token: UInt64, observer: @Sendable (Report) -> Void)] = []
         var nextObserver: UInt64 = 0
         var companion: Companion?
@@ -61,7 +61,21 @@ public final class VCTableModel: Sendable {
     /// minimal changes: a reload that returns mostly the same photos (by id) reports only
     /// the differences; the first load is one insert of everything. Its changes are
     /// delivered just before `didReloadData`; selecting a row reports its title.
-    public let list: ListModel
+    ///
+    /// Made on first use (this property, or the first reload, which reads it before any
+    /// items exist): a model that is made and dropped, as a C program's often is, never
+    /// runs the list toolkit's setup (its row kinds, identities and hashing), which paged
+    /// in about 1 MB of the Swift runtime (BENCHMARKS.md, "Loaded cost").
+    public var list: ListModel {
+        lazyList.withLock { list in
+            if let list { return list }
+            // One section from the start, so the first load is one insert of every row.
+            let made = try! ListModel(kinds: Self.rowKinds, sections: [ListSection(id: 0, rows: [])], scheduler: scheduler)
+            list = made
+            return made
+        }
+    }
+    private let lazyList = Mutex<ListModel?>(nil)
     /// The model, held weakly: what its rows route selection to, and what posted reports
     /// deliver to (one shared box, so a report allocates no weak box of its own).
     private let rowOwner = WeakBox<VCTableModel>()
@@ -75,13 +89,40 @@ public final class VCTableModel: Sendable {
 
     private let state = Mutex(State())
 
+    /// A `reload()` caller waiting for the outcome of reload `generation`. A class, so that
+    /// the state holds references: `CheckedContinuation` is a resilient generic type, and
+    /// any code that moves one by value instantiates its metadata, which checks
+    /// `any Error: Error` by a protocol conformance lookup (a scan of every loaded image's
+    /// conformance records). With the continuation boxed, only `reload()` pays for that, not
+    /// a C program's first model and unref (about 0.9 MB of RSS; BENCHMARKS.md, "Loaded cost").
+    private final class Waiter: @unchecked Sendable {
+        private let continuation: CheckedContinuation<[VCTableCellData], any Error>
+        /// Set once, under the state's lock, by the `startReload` that registers the waiter;
+        /// read only under that lock.
+        var generation: UInt64 = 0
+
+        init(_ continuation: CheckedContinuation<[VCTableCellData], any Error>) {
+            self.continuation = continuation
+        }
+
+        // Not inlined: a caller that resumes in a loop would otherwise request the
+        // continuation's metadata on entry, even with no waiter at all.
+        @inline(never)
+        func resume(with result: Result<[VCTableCellData], any Error>) {
+            continuation.resume(with: result)
+        }
+
+        @inline(never)
+        func cancel() {
+            continuation.resume(throwing: CancellationError())
+        }
+    }
+
     /// A model fetching through `manager` and reporting on `scheduler` (by default the
     /// calling thread's thread-default `GMainContext`), the original's `initWithManager:`.
     public init(manager: any MyAPI, scheduler: MainContextScheduler = .threadDefault()) {
         self.manager = manager
         self.scheduler = scheduler
-        // One section from the start, so the first load is one insert of every row.
-        list = try! ListModel(kinds: Self.rowKinds, sections: [ListSection(id: 0, rows: [])], scheduler: scheduler)
         rowOwner.value = self
     }
 
@@ -90,7 +131,7 @@ public final class VCTableModel: Sendable {
             (state.inFlight, state.waiters)
         }
         task?.cancel()
-        for waiter in waiters { waiter.continuation.resume(throwing: CancellationError()) }
+        for waiter in waiters { waiter.cancel() }
     }
 
     // MARK: Reports
@@ -166,7 +207,7 @@ public final class VCTableModel: Sendable {
         let started = Started()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let generation = startReload(waiter: continuation)
+                let generation = startReload(waiter: Waiter(continuation))
                 started.generation.withLock { $0 = generation }
                 // A cancellation that arrived before `generation` was known found nothing to cancel.
                 if Task.isCancelled { cancel(generation: generation) }
@@ -197,7 +238,7 @@ public final class VCTableModel: Sendable {
             return (state.inFlight, state.waiters)
         }
         task?.cancel()
-        for waiter in waiters { waiter.continuation.resume(throwing: CancellationError()) }
+        for waiter in waiters { waiter.cancel() }
     }
 
     /// Registers an observer of every delivered report (used by the C bridge and the
@@ -222,8 +263,8 @@ public final class VCTableModel: Sendable {
 
     /// Starts a reload; `waiter` (from `reload()`) is resumed with its outcome.
     @discardableResult
-    private func startReload(waiter: CheckedContinuation<[VCTableCellData], any Error>? = nil) -> UInt64 {
-        let started = state.withLock { state -> (UInt64, Task<Void, Never>?, [(generation: UInt64, continuation: CheckedContinuation<[VCTableCellData], any Error>)], Companion?)? in
+    private func startReload(waiter: Waiter? = nil) -> UInt64 {
+        let started = state.withLock { state -> (UInt64, Task<Void, Never>?, [Waiter], Companion?)? in
             if state.invalidated { return nil }
             state.generation &+= 1
             state.loading = true
@@ -231,15 +272,18 @@ public final class VCTableModel: Sendable {
             state.inFlight = nil
             let stale = state.waiters
             state.waiters.removeAll()
-            if let waiter { state.waiters.append((state.generation, waiter)) }
+            if let waiter {
+                waiter.generation = state.generation
+                state.waiters.append(waiter)
+            }
             return (state.generation, superseded, stale, state.companion)
         }
         guard let (generation, superseded, stale, companion) = started else {
-            waiter?.resume(throwing: CancellationError())
+            waiter?.cancel()
             return 0
         }
         superseded?.cancel()
-        for waiter in stale { waiter.continuation.resume(throwing: CancellationError()) }
+        for waiter in stale { waiter.cancel() }
 
         post(.navigationTitle(title))
 
@@ -262,17 +306,17 @@ public final class VCTableModel: Sendable {
     }
 
     private func cancel(generation: UInt64) {
-        let (task, waiters) = state.withLock { state -> (Task<Void, Never>?, [CheckedContinuation<[VCTableCellData], any Error>]) in
+        let (task, waiters) = state.withLock { state -> (Task<Void, Never>?, [Waiter]) in
             guard state.generation == generation, state.loading else { return (nil, []) }
             let task = state.inFlight
             state.inFlight = nil
             state.loading = false
-            let waiters = state.waiters.filter { $0.generation == generation }.map(\.continuation)
+            let waiters = state.waiters.filter { $0.generation == generation }
             state.waiters.removeAll { $0.generation == generation }
             return (task, waiters)
         }
         task?.cancel()
-        for waiter in waiters { waiter.resume(throwing: CancellationError()) }
+        for waiter in waiters { waiter.cancel() }
     }
 
     /// A decoded reload: the items, the list change and the companion's value, all
@@ -287,7 +331,7 @@ public final class VCTableModel: Sendable {
     private func complete(_ generation: UInt64, _ loaded: Result<Loaded, VCTableError>) {
         let outcome = loaded.map(\.items)
         var replaced: [VCTableCellData] = []
-        let waiters = state.withLock { state -> [CheckedContinuation<[VCTableCellData], any Error>]? in
+        let waiters = state.withLock { state -> [Waiter]? in
             guard state.generation == generation, state.loading else { return nil }
             state.inFlight = nil
             state.loading = false
@@ -299,9 +343,8 @@ public final class VCTableModel: Sendable {
             case .failure(let error):
                 state.lastError = error
             }
-            let waiters = state.waiters.map(\.continuation)
-            state.waiters.removeAll()
-            return waiters
+            defer { state.waiters.removeAll() }
+            return state.waiters
         }
         guard let waiters else { return }
         switch loaded {
