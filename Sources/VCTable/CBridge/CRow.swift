@@ -31,6 +31,18 @@ final class CRow: @unchecked Sendable {
         /// The kind, made on first use (a C string for `vct_row_get_kind`).
         var kind: UnsafeMutablePointer<CChar>?
         var kinds: RowKindRegistry?
+        /// `row` as a view model of a row class (`nil` for a generic row), cast on first
+        /// use after each re-point: a cast to a protocol on every read tripled its cost.
+        var declared: (any DeclaredRowViewModel)?
+        var isDeclaredKnown = false
+
+        mutating func declaredRow() -> (any DeclaredRowViewModel)? {
+            if !isDeclaredKnown {
+                declared = row as? any DeclaredRowViewModel
+                isDeclaredKnown = true
+            }
+            return declared
+        }
     }
 
     private let state: Mutex<State>
@@ -167,10 +179,14 @@ final class CRow: @unchecked Sendable {
     /// no such property.
     func value(for key: VctRowProperty) -> PropertyValue?? {
         resolvePending()
-        let (row, change) = state.withLock { ($0.row, $0.delivering) }
-        guard let declared = row as? any DeclaredRowViewModel, type(of: declared).rowClass.owns(key) else { return nil }
-        if let change { return .some(change.value(of: RowClassProperties.name(of: key))) }
-        return .some(declared.value(for: key))
+        // Read under the lock: copying the view model out costs a read as much as the rest
+        // (a built-in view model's value takes no lock of ours: Observable calls its
+        // observers outside its own).
+        return state.withLock { state -> PropertyValue?? in
+            guard let declared = state.declaredRow(), declared.declaredClass.owns(key) else { return nil }
+            if let change = state.delivering { return .some(change.value(of: RowClassProperties.name(of: key))) }
+            return .some(declared.value(for: key))
+        }
     }
 
     /// Notifies the properties named `names` (Swift names) of the row object of `row`'s class.
@@ -223,6 +239,8 @@ final class CRow: @unchecked Sendable {
                 // Nothing told, nothing subscribed: it shows the new view model from now on
                 // (maybe another type of the same class: the kind is made again).
                 state.row = newRow
+                state.declared = nil
+                state.isDeclaredKnown = false
                 if state.kind != nil {
                     free(state.kind)
                     state.kind = nil
@@ -231,6 +249,8 @@ final class CRow: @unchecked Sendable {
             }
             defer {
                 state.row = newRow
+                state.declared = nil
+                state.isDeclaredKnown = false
                 state.subscription = nil
             }
             oldRow = state.row

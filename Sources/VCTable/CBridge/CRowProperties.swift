@@ -5,7 +5,7 @@ internal import VCTableGObject
 /// class). A view model of that class answers its properties by key
 /// (`DeclaredRowViewModel.value(for:)`); its Swift names are the C names in camelCase
 /// (`"album-id"` is `"albumId"`), its `imageSources` the table's image properties.
-struct RowClassProperties: Sendable {
+final class RowClassProperties: Sendable {
     /// One property: its key, its Swift name, and for an image the key of its URL.
     struct Property: Sendable {
         let key: VctRowProperty
@@ -21,6 +21,8 @@ struct RowClassProperties: Sendable {
     /// Each image's name and the name of the URL property it loads.
     let imageSources: [String: String]
     private let keys: [String: VctRowProperty]
+    /// By key: whether it is this class's.
+    private let ownsKey: [Bool]
 
     private init(_ classId: VctRowClassId) {
         self.classId = classId
@@ -31,6 +33,7 @@ struct RowClassProperties: Sendable {
         self.properties = properties
         names = properties.filter { $0.source == nil }.map(\.name)
         keys = Dictionary(uniqueKeysWithValues: properties.map { ($0.name, $0.key) })
+        ownsKey = Self.all.map { $0.classId == classId }
         imageSources = Dictionary(uniqueKeysWithValues: properties.compactMap { property in
             property.source.map { (property.name, Self.all[Int($0.rawValue)].name) }
         })
@@ -41,7 +44,7 @@ struct RowClassProperties: Sendable {
 
     /// Whether `key` is one of this class's properties.
     func owns(_ key: VctRowProperty) -> Bool {
-        Int(key.rawValue) < Self.all.count && Self.all[Int(key.rawValue)].classId == classId
+        Int(key.rawValue) < ownsKey.count && ownsKey[Int(key.rawValue)]
     }
 
     /// The Swift name of `key` (any class's).
@@ -109,6 +112,10 @@ protocol DeclaredRowViewModel: RowViewModel {
 }
 
 extension DeclaredRowViewModel {
+    /// `Self.rowClass`, from a value (no `type(of:)`, which asks the runtime for the
+    /// dynamic type of an existential).
+    var declaredClass: RowClassProperties { Self.rowClass }
+
     /// `property(_:)` by way of the table: the value of the property of Swift name `name`.
     func declaredProperty(_ name: String) -> PropertyValue? {
         Self.rowClass.key(named: name).flatMap(value(for:))
