@@ -168,16 +168,12 @@ find_named (GtkWidget  *root,
 }
 
 static void
-bind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
-          GtkListItem                             *item,
-          G_GNUC_UNUSED gpointer                   data)
+bind_row (GtkListItem *item)
 {
   GObject *row = gtk_list_item_get_item (item);
   GType type = G_OBJECT_TYPE (row);
   GtkWidget *child = gtk_list_item_get_child (item);
 
-  if (vct_gtk_list_item_keeps_row (item))
-    return;   /* GTK 4.8 moved the row: it shows it already */
   if (child == NULL || GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (child), ROW_TYPE_KEY)) != type)
     {
       if (type == VCT_TYPE_MEMBER_ROW)
@@ -303,8 +299,6 @@ vct_gtk_feed_page_new (VctFeedModel *model)
 {
   GtkListView *list_view;
   VctGtkFeedPage *self;
-  GtkListItemFactory *factory;
-  GListModel *list;
   GtkWidget *scrolled;
 
   g_return_val_if_fail (VCT_IS_FEED_MODEL (model), NULL);
@@ -312,13 +306,8 @@ vct_gtk_feed_page_new (VctFeedModel *model)
   self = g_object_new (VCT_GTK_TYPE_FEED_PAGE, NULL);
   self->model = model;   /* the base keeps the reference */
 
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
-  vct_gtk_list_item_connect_factory (factory);   /* "unbind" and "teardown" */
-
-  list = G_LIST_MODEL (vct_screen_get_list (VCT_SCREEN (model)));
-  list_view = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (list))),
-                                                      factory));
+  /* Each row's widgets are made by its bind, by the row's type. */
+  list_view = vct_gtk_page_new_list_view (VCT_SCREEN (model), NULL, NULL, bind_row);
   /* A photo row opens its detail (open-detail); the other rows do nothing. */
   g_signal_connect (list_view, "activate", G_CALLBACK (vct_gtk_page_select_activated),
                     GSIZE_TO_POINTER (VCT_TYPE_FEED_PHOTO_ROW));

@@ -434,3 +434,57 @@ vct_gtk_list_item_connect_factory (GtkListItemFactory *factory)
   g_signal_connect (factory, "unbind", G_CALLBACK (on_unbind), NULL);
   g_signal_connect (factory, "teardown", G_CALLBACK (on_teardown), NULL);
 }
+
+/* A factory's "setup" and "bind": vct_gtk_list_item_factory_new's. */
+typedef struct
+{
+  VctGtkListItemFunc setup;
+  VctGtkListItemFunc bind;
+} ItemFuncs;
+
+static void
+on_setup (G_GNUC_UNUSED GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  ((ItemFuncs *) data)->setup (item);
+}
+
+static void
+on_bind (G_GNUC_UNUSED GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  if (!vct_gtk_list_item_keeps_row (item))   /* else GTK 4.8 moved the row: it shows it already */
+    ((ItemFuncs *) data)->bind (item);
+}
+
+static void
+item_funcs_free (gpointer data, G_GNUC_UNUSED GClosure *closure)
+{
+  g_free (data);
+}
+
+/**
+ * vct_gtk_list_item_factory_new:
+ * @setup: (nullable): makes an item's widgets, or %NULL when @bind makes them
+ * @bind: fills an item's widgets for its row, with vct_gtk_list_item_bind() and the
+ *   others
+ *
+ * The factory of a page's rows: a #GtkSignalListItemFactory whose "bind" calls @bind
+ * unless vct_gtk_list_item_keeps_row() (GTK 4.8 bound the item again to the row it
+ * shows), connected as vct_gtk_list_item_connect_factory() connects one.
+ *
+ * Returns: (transfer full): the factory
+ */
+GtkListItemFactory *
+vct_gtk_list_item_factory_new (VctGtkListItemFunc setup,
+                               VctGtkListItemFunc bind)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  ItemFuncs *funcs = g_new (ItemFuncs, 1);
+
+  funcs->setup = setup;
+  funcs->bind = bind;
+  if (setup != NULL)
+    g_signal_connect (factory, "setup", G_CALLBACK (on_setup), funcs);
+  g_signal_connect_data (factory, "bind", G_CALLBACK (on_bind), funcs, item_funcs_free, 0);
+  vct_gtk_list_item_connect_factory (factory);
+  return factory;
+}

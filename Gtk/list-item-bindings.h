@@ -12,6 +12,12 @@
 
 G_BEGIN_DECLS
 
+/* What a page does with a list item: make its widgets ("setup"), fill them ("bind"). */
+typedef void (*VctGtkListItemFunc) (GtkListItem *item);
+
+GtkListItemFactory *vct_gtk_list_item_factory_new (VctGtkListItemFunc setup,
+                                                   VctGtkListItemFunc bind);
+
 void vct_gtk_list_item_bind         (GtkListItem           *item,
                                      const char            *source_property,
                                      GtkWidget             *target,

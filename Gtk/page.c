@@ -69,6 +69,23 @@ vct_gtk_page_construct (VctGtkPage  *self,
   return scrolled;
 }
 
+GtkListView *
+vct_gtk_page_new_list_view (VctScreen          *screen,
+                            GtkSelectionModel  *selection,
+                            VctGtkListItemFunc  setup,
+                            VctGtkListItemFunc  bind)
+{
+  GListModel *list;
+
+  g_return_val_if_fail (VCT_IS_SCREEN (screen), NULL);
+  g_return_val_if_fail (selection == NULL || GTK_IS_SELECTION_MODEL (selection), NULL);
+
+  list = G_LIST_MODEL (vct_screen_get_list (screen));
+  if (selection == NULL)
+    selection = GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (list)));
+  return GTK_LIST_VIEW (gtk_list_view_new (selection, vct_gtk_list_item_factory_new (setup, bind)));
+}
+
 /**
  * vct_gtk_page_get_screen:
  * @self: a page

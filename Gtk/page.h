@@ -15,6 +15,8 @@
 #include <gtk/gtk.h>
 #include <vctable.h>
 
+#include "list-item-bindings.h"
+
 G_BEGIN_DECLS
 
 #define VCT_GTK_TYPE_PAGE (vct_gtk_page_get_type ())
@@ -29,6 +31,15 @@ VctScreen   *vct_gtk_page_get_screen    (VctGtkPage *self);
 GtkListView *vct_gtk_page_get_list_view (VctGtkPage *self);
 void         vct_gtk_page_reload        (VctGtkPage *self);
 gboolean     vct_gtk_page_is_ready      (VctGtkPage *self);
+
+/* For the subclasses: the list view of @screen's rows, over vct_screen_get_list (@screen)
+ * as it is, through @selection ((transfer full), a selection model over that list; NULL:
+ * a GtkNoSelection), its rows' widgets made and filled by @setup and @bind
+ * (vct_gtk_list_item_factory_new()). */
+GtkListView *vct_gtk_page_new_list_view (VctScreen          *screen,
+                                         GtkSelectionModel  *selection,
+                                         VctGtkListItemFunc  setup,
+                                         VctGtkListItemFunc  bind);
 
 /* For the subclasses, once, while they construct: the page keeps a reference to @screen,
  * shows @list_view (made over vct_screen_get_list (@screen), as it is) in a scrolled

@@ -28,9 +28,7 @@ G_DEFINE_FINAL_TYPE (VctGtkPhotosPage, vct_gtk_photos_page, VCT_GTK_TYPE_PAGE)
 #define THUMBNAIL_SIZE 40
 
 static void
-setup_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
-           GtkListItem                             *item,
-           G_GNUC_UNUSED gpointer                   data)
+setup_row (GtkListItem *item)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *thumbnail = gtk_image_new ();
@@ -64,17 +62,13 @@ setup_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
 }
 
 static void
-bind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
-          GtkListItem                             *item,
-          G_GNUC_UNUSED gpointer                   data)
+bind_row (GtkListItem *item)
 {
   GtkWidget *box = gtk_list_item_get_child (item);
   GtkWidget *thumbnail = gtk_widget_get_first_child (box);
   GtkWidget *entry = gtk_widget_get_next_sibling (thumbnail);
   GtkWidget *title = gtk_widget_get_next_sibling (entry);
 
-  if (vct_gtk_list_item_keeps_row (item))
-    return;   /* GTK 4.8 moved the row: it shows it already */
   vct_gtk_list_item_bind_image (item, "thumbnail", thumbnail, THUMBNAIL_SIZE);
   vct_gtk_list_item_bind (item, "entry", entry, "label");
   vct_gtk_list_item_bind (item, "title", title, "label");
@@ -103,25 +97,17 @@ vct_gtk_photos_page_new (VctTableModel *model)
 {
   GtkListView *list_view;
   VctGtkPhotosPage *self;
-  GtkListItemFactory *factory;
   GtkSingleSelection *selection;
-  GListModel *list;
 
   g_return_val_if_fail (VCT_IS_TABLE_MODEL (model), NULL);
 
   self = g_object_new (VCT_GTK_TYPE_PHOTOS_PAGE, NULL);
 
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
-  vct_gtk_list_item_connect_factory (factory);   /* "unbind" and "teardown" */
-
   /* The library's GListModel as it is: no adapter. */
-  list = G_LIST_MODEL (vct_screen_get_list (VCT_SCREEN (model)));
-  selection = gtk_single_selection_new (g_object_ref (list));
+  selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (vct_table_model_get_list (model))));
   gtk_single_selection_set_autoselect (selection, FALSE);
   gtk_single_selection_set_can_unselect (selection, TRUE);
-  list_view = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (selection), factory));
+  list_view = vct_gtk_page_new_list_view (VCT_SCREEN (model), GTK_SELECTION_MODEL (selection), setup_row, bind_row);
   gtk_widget_add_css_class (GTK_WIDGET (list_view), "rich-list");
   /* The original's cell tap: the model's title becomes the photo's. */
   g_signal_connect (list_view, "activate", G_CALLBACK (vct_gtk_page_select_activated), NULL);

@@ -57,9 +57,7 @@ mode_to_mark (G_GNUC_UNUSED GBinding *binding,
 }
 
 static void
-setup_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
-           GtkListItem                             *item,
-           G_GNUC_UNUSED gpointer                   data)
+setup_row (GtkListItem *item)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *mark = gtk_image_new ();
@@ -81,16 +79,12 @@ setup_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
 }
 
 static void
-bind_row (G_GNUC_UNUSED GtkSignalListItemFactory *factory,
-          GtkListItem                             *item,
-          G_GNUC_UNUSED gpointer                   data)
+bind_row (GtkListItem *item)
 {
   GtkWidget *mark = gtk_widget_get_first_child (gtk_list_item_get_child (item));
   GtkWidget *text = gtk_widget_get_next_sibling (mark);
   GtkWidget *duration = gtk_widget_get_next_sibling (text);
 
-  if (vct_gtk_list_item_keeps_row (item))
-    return;   /* GTK 4.8 moved the row: it shows it already */
   vct_gtk_list_item_bind_full (item, "mode", mark, "icon-name", mode_to_mark);
   vct_gtk_list_item_bind (item, "mode", mark, "tooltip-text");
   vct_gtk_list_item_bind (item, "title", gtk_widget_get_first_child (text), "label");
@@ -185,8 +179,6 @@ vct_gtk_songs_page_new (VctSongPickerModel *model)
 {
   GtkListView *list_view;
   VctGtkSongsPage *self;
-  GtkListItemFactory *factory;
-  GListModel *list;
   GtkWidget *bottom;
 
   g_return_val_if_fail (VCT_IS_SONG_PICKER_MODEL (model), NULL);
@@ -194,15 +186,8 @@ vct_gtk_songs_page_new (VctSongPickerModel *model)
   self = g_object_new (VCT_GTK_TYPE_SONGS_PAGE, NULL);
   self->model = model;   /* the base keeps the reference */
 
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
-  vct_gtk_list_item_connect_factory (factory);   /* "unbind" and "teardown" */
-
   /* The picker's selection is the model's (a row's mode), not GTK's. */
-  list = G_LIST_MODEL (vct_screen_get_list (VCT_SCREEN (model)));
-  list_view = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (list))),
-                                                      factory));
+  list_view = vct_gtk_page_new_list_view (VCT_SCREEN (model), NULL, setup_row, bind_row);
   gtk_list_view_set_single_click_activate (list_view, TRUE);
   g_signal_connect (list_view, "activate", G_CALLBACK (vct_gtk_page_select_activated), NULL);
 

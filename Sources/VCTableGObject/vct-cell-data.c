@@ -5,12 +5,13 @@
  *
  * A plain GObject: the Swift core makes it from a VCTableCellData
  * (Sources/VCTable/CBridge/CCellData.swift) and never sees it again. Immutable once made,
- * so every getter is safe from any thread.
+ * so every getter is safe from any thread; its properties read its fields
+ * (vct-field-property.c).
  */
 
 #include <vctable.h>
 
-#include "vctable-private.h"
+#include "vct-field-property.h"
 
 struct _VctCellData
 {
@@ -25,120 +26,50 @@ struct _VctCellData
 
 G_DEFINE_FINAL_TYPE (VctCellData, vct_cell_data, G_TYPE_OBJECT)
 
-enum {
-  PROP_0,
-  PROP_ID,
-  PROP_ALBUM_ID,
-  PROP_TITLE,
-  PROP_URL,
-  PROP_THUMBNAIL_URL,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
-static void
-vct_cell_data_finalize (GObject *object)
-{
-  VctCellData *self = VCT_CELL_DATA (object);
-
-  g_free (self->title);
-  g_free (self->url);
-  g_free (self->thumbnail_url);
-
-  G_OBJECT_CLASS (vct_cell_data_parent_class)->finalize (object);
-}
-
-static void
-vct_cell_data_get_property (GObject    *object,
-                            guint       prop_id,
-                            GValue     *value,
-                            GParamSpec *pspec)
-{
-  VctCellData *self = VCT_CELL_DATA (object);
-
-  switch (prop_id)
-    {
-    case PROP_ID:
-      g_value_set_int64 (value, vct_cell_data_get_id (self));
-      break;
-
-    case PROP_ALBUM_ID:
-      g_value_set_int64 (value, vct_cell_data_get_album_id (self));
-      break;
-
-    case PROP_TITLE:
-      g_value_set_string (value, vct_cell_data_get_title (self));
-      break;
-
-    case PROP_URL:
-      g_value_set_string (value, vct_cell_data_get_url (self));
-      break;
-
-    case PROP_THUMBNAIL_URL:
-      g_value_set_string (value, vct_cell_data_get_thumbnail_url (self));
-      break;
-
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-    }
-}
-
-static void
-vct_cell_data_class_init (VctCellDataClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = vct_cell_data_finalize;
-  object_class->get_property = vct_cell_data_get_property;
-
+/* The properties, one per field (vct-field-property.c). */
+static const VctFieldProperty cell_data_fields[] = {
   /**
    * VctCellData:id: (getter get_id)
    *
    * The photo's id (the JSON's `id`): the row's identity across reloads.
    */
-  properties[PROP_ID] =
-    g_param_spec_int64 ("id", NULL, NULL, G_MININT64, G_MAXINT64, 0,
-                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  { "id", VCT_FIELD_INT64, G_STRUCT_OFFSET (VctCellData, id) },
 
   /**
    * VctCellData:album-id: (getter get_album_id)
    *
    * The photo's album (the JSON's `albumId`).
    */
-  properties[PROP_ALBUM_ID] =
-    g_param_spec_int64 ("album-id", NULL, NULL, G_MININT64, G_MAXINT64, 0,
-                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  { "album-id", VCT_FIELD_INT64, G_STRUCT_OFFSET (VctCellData, album_id) },
 
   /**
    * VctCellData:title: (getter get_title)
    *
    * The photo's title.
    */
-  properties[PROP_TITLE] =
-    g_param_spec_string ("title", NULL, NULL, NULL,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  { "title", VCT_FIELD_STRING, G_STRUCT_OFFSET (VctCellData, title) },
 
   /**
    * VctCellData:url: (getter get_url)
    *
    * The photo's full-size image URL.
    */
-  properties[PROP_URL] =
-    g_param_spec_string ("url", NULL, NULL, NULL,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  { "url", VCT_FIELD_STRING, G_STRUCT_OFFSET (VctCellData, url) },
 
   /**
    * VctCellData:thumbnail-url: (getter get_thumbnail_url)
    *
    * The photo's thumbnail URL.
    */
-  properties[PROP_THUMBNAIL_URL] =
-    g_param_spec_string ("thumbnail-url", NULL, NULL, NULL,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  { "thumbnail-url", VCT_FIELD_STRING, G_STRUCT_OFFSET (VctCellData, thumbnail_url) },
 
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  { NULL, 0, 0 }
+};
+
+static void
+vct_cell_data_class_init (VctCellDataClass *klass)
+{
+  _vct_field_properties_install (G_OBJECT_CLASS (klass), cell_data_fields);
 }
 
 static void

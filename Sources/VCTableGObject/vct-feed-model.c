@@ -20,15 +20,19 @@ struct _VctFeedModel
 G_DEFINE_FINAL_TYPE_WITH_CODE (VctFeedModel, vct_feed_model, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (VCT_TYPE_SCREEN, _vct_screen_object_screen_init))
 
-/* The feed's own properties, then VctScreen's (overridden). */
+/* The feed's own properties, then VctScreen's four, overridden (vct-screen-object.c). */
 enum {
   PROP_0,
   PROP_LIST_HIDDEN,
-  N_PROPS,
-  PROP_TITLE = N_PROPS  /* then VctScreen's four, overridden (vct-screen-object.c) */
+  N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+/* What each of them reads from the core. */
+static const VctScreenValue property_values[N_PROPS] = {
+  [PROP_LIST_HIDDEN] = VCT_SCREEN_VALUE_LIST_HIDDEN,
+};
 
 /* did-error is VctScreen's. */
 enum {
@@ -39,32 +43,11 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void
-vct_feed_model_get_property (GObject    *object,
-                             guint       prop_id,
-                             GValue     *value,
-                             GParamSpec *pspec)
-{
-  if (_vct_screen_object_get_property (object, prop_id, PROP_TITLE, value))
-    return;
-
-  switch (prop_id)
-    {
-    case PROP_LIST_HIDDEN:
-      g_value_set_boolean (value, vct_feed_model_is_list_hidden (VCT_FEED_MODEL (object)));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-    }
-}
-
-static void
 vct_feed_model_class_init (VctFeedModelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->get_property = vct_feed_model_get_property;
-  _vct_screen_object_class_init (object_class, PROP_TITLE);
+  _vct_screen_object_class_init (object_class, property_values, N_PROPS);
 
   /**
    * VctFeedModel:list-hidden: (getter is_list_hidden)

@@ -3,12 +3,13 @@
  * Copyright 2026 The VCTable authors
  * SPDX-License-Identifier: MIT
  *
- * Plain immutable data, all in C: the Swift core makes one per event.
+ * Plain immutable data, all in C: the Swift core makes one per event. Its properties
+ * read its fields (vct-field-property.c).
  */
 
 #include <vctable.h>
 
-#include "vctable-private.h"
+#include "vct-field-property.h"
 
 struct _VctFeedPhoto
 {
@@ -23,108 +24,50 @@ struct _VctFeedPhoto
 
 G_DEFINE_FINAL_TYPE (VctFeedPhoto, vct_feed_photo, G_TYPE_OBJECT)
 
-enum {
-  PROP_0,
-  PROP_ID,
-  PROP_TITLE,
-  PROP_DESCRIPTION,
-  PROP_URL,
-  PROP_DATE,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
-static void
-vct_feed_photo_finalize (GObject *object)
-{
-  VctFeedPhoto *self = VCT_FEED_PHOTO (object);
-
-  g_free (self->title);
-  g_free (self->description);
-  g_free (self->url);
-  g_clear_pointer (&self->date, g_date_time_unref);
-
-  G_OBJECT_CLASS (vct_feed_photo_parent_class)->finalize (object);
-}
-
-static void
-vct_feed_photo_get_property (GObject    *object,
-                             guint       prop_id,
-                             GValue     *value,
-                             GParamSpec *pspec)
-{
-  VctFeedPhoto *self = VCT_FEED_PHOTO (object);
-
-  switch (prop_id)
-    {
-    case PROP_ID:
-      g_value_set_int64 (value, self->id);
-      break;
-    case PROP_TITLE:
-      g_value_set_string (value, self->title);
-      break;
-    case PROP_DESCRIPTION:
-      g_value_set_string (value, self->description);
-      break;
-    case PROP_URL:
-      g_value_set_string (value, self->url);
-      break;
-    case PROP_DATE:
-      g_value_set_boxed (value, self->date);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-    }
-}
-
-static void
-vct_feed_photo_class_init (VctFeedPhotoClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = vct_feed_photo_finalize;
-  object_class->get_property = vct_feed_photo_get_property;
-
+/* The properties, one per field (vct-field-property.c). */
+static const VctFieldProperty feed_photo_fields[] = {
   /**
    * VctFeedPhoto:id: (getter get_id)
    *
    * The photo's id in the feeds document.
    */
-  properties[PROP_ID] =
-    g_param_spec_int64 ("id", NULL, NULL, G_MININT64, G_MAXINT64, 0,
-                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  { "id", VCT_FIELD_INT64, G_STRUCT_OFFSET (VctFeedPhoto, id) },
+
   /**
    * VctFeedPhoto:title: (getter get_title)
    *
    * The photo's title.
    */
-  properties[PROP_TITLE] =
-    g_param_spec_string ("title", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  { "title", VCT_FIELD_STRING, G_STRUCT_OFFSET (VctFeedPhoto, title) },
+
   /**
    * VctFeedPhoto:description: (getter get_description)
    *
    * The photo's description.
    */
-  properties[PROP_DESCRIPTION] =
-    g_param_spec_string ("description", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  { "description", VCT_FIELD_STRING, G_STRUCT_OFFSET (VctFeedPhoto, description) },
+
   /**
    * VctFeedPhoto:url: (getter get_url)
    *
    * The image's URL.
    */
-  properties[PROP_URL] =
-    g_param_spec_string ("url", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  { "url", VCT_FIELD_STRING, G_STRUCT_OFFSET (VctFeedPhoto, url) },
+
   /**
    * VctFeedPhoto:date: (getter get_date)
    *
    * When the photo was posted, in UTC, to the second.
    */
-  properties[PROP_DATE] =
-    g_param_spec_boxed ("date", NULL, NULL, G_TYPE_DATE_TIME, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  { "date", VCT_FIELD_DATE_TIME, G_STRUCT_OFFSET (VctFeedPhoto, date) },
 
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  { NULL, 0, 0 }
+};
+
+static void
+vct_feed_photo_class_init (VctFeedPhotoClass *klass)
+{
+  _vct_field_properties_install (G_OBJECT_CLASS (klass), feed_photo_fields);
 }
 
 static void

@@ -45,6 +45,28 @@ vct_image_loader_finalize (GObject *object)
   G_OBJECT_CLASS (vct_image_loader_parent_class)->finalize (object);
 }
 
+/* Each property is one of the core's values, read and written through the core table. */
+static const VctImageLoaderValue property_values[N_PROPS] = {
+  [PROP_MEMORY_LIMIT] = VCT_IMAGE_LOADER_MEMORY_LIMIT,
+  [PROP_MAX_TRANSFERS] = VCT_IMAGE_LOADER_MAX_TRANSFERS,
+  [PROP_DISK_CACHE_LIMIT] = VCT_IMAGE_LOADER_DISK_CACHE_LIMIT,
+  [PROP_TIMEOUT] = VCT_IMAGE_LOADER_TIMEOUT_MS,
+  [PROP_CANCEL_DELAY] = VCT_IMAGE_LOADER_CANCEL_DELAY_MS,
+};
+
+/* What the setters and set_property share: sets the core's value of property @prop_id
+ * to @value (checked: within the property's range), notifying if it changed. */
+static void
+vct_image_loader_store (VctImageLoader *self,
+                        guint           prop_id,
+                        guint64         value)
+{
+  if (vct_core ()->image_loader_get (self->core, property_values[prop_id]) == value)
+    return;
+  vct_core ()->image_loader_set (self->core, property_values[prop_id], value);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
+}
+
 static void
 vct_image_loader_get_property (GObject    *object,
                                guint       prop_id,
@@ -52,33 +74,20 @@ vct_image_loader_get_property (GObject    *object,
                                GParamSpec *pspec)
 {
   VctImageLoader *self = VCT_IMAGE_LOADER (object);
+  guint64 current;
 
-  switch (prop_id)
+  if (prop_id == PROP_0 || prop_id >= N_PROPS)
     {
-    case PROP_MEMORY_LIMIT:
-      g_value_set_uint64 (value, vct_image_loader_get_memory_limit (self));
-      break;
-
-    case PROP_MAX_TRANSFERS:
-      g_value_set_uint (value, vct_image_loader_get_max_transfers (self));
-      break;
-
-    case PROP_DISK_CACHE_LIMIT:
-      g_value_set_uint64 (value, vct_image_loader_get_disk_cache_limit (self));
-      break;
-
-    case PROP_TIMEOUT:
-      g_value_set_uint (value, vct_image_loader_get_timeout (self));
-      break;
-
-    case PROP_CANCEL_DELAY:
-      g_value_set_uint (value, vct_image_loader_get_cancel_delay (self));
-      break;
-
-    default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
+      return;
     }
+  g_return_if_fail (self->core != NULL);
+
+  current = vct_core ()->image_loader_get (self->core, property_values[prop_id]);
+  if (G_VALUE_HOLDS_UINT64 (value))
+    g_value_set_uint64 (value, current);
+  else
+    g_value_set_uint (value, (guint) current);
 }
 
 static void
@@ -89,32 +98,15 @@ vct_image_loader_set_property (GObject      *object,
 {
   VctImageLoader *self = VCT_IMAGE_LOADER (object);
 
-  switch (prop_id)
+  if (prop_id == PROP_0 || prop_id >= N_PROPS)
     {
-    case PROP_MEMORY_LIMIT:
-      vct_image_loader_set_memory_limit (self, g_value_get_uint64 (value));
-      break;
-
-    case PROP_MAX_TRANSFERS:
-      vct_image_loader_set_max_transfers (self, g_value_get_uint (value));
-      break;
-
-    case PROP_DISK_CACHE_LIMIT:
-      vct_image_loader_set_disk_cache_limit (self, g_value_get_uint64 (value));
-      break;
-
-    case PROP_TIMEOUT:
-      vct_image_loader_set_timeout (self, g_value_get_uint (value));
-      break;
-
-    case PROP_CANCEL_DELAY:
-      vct_image_loader_set_cancel_delay (self, g_value_get_uint (value));
-      break;
-
-    default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
+      return;
     }
+  g_return_if_fail (self->core != NULL);
+
+  vct_image_loader_store (self, prop_id,
+                          G_VALUE_HOLDS_UINT64 (value) ? g_value_get_uint64 (value) : g_value_get_uint (value));
 }
 
 static void
@@ -274,11 +266,7 @@ vct_image_loader_set_memory_limit (VctImageLoader *loader,
   g_return_if_fail (VCT_IS_IMAGE_LOADER (loader));
   g_return_if_fail (loader->core != NULL);
 
-  bytes = MIN (bytes, (guint64) G_MAXINT64);
-  if (vct_core ()->image_loader_get (loader->core, VCT_IMAGE_LOADER_MEMORY_LIMIT) == bytes)
-    return;
-  vct_core ()->image_loader_set (loader->core, VCT_IMAGE_LOADER_MEMORY_LIMIT, bytes);
-  g_object_notify_by_pspec (G_OBJECT (loader), properties[PROP_MEMORY_LIMIT]);
+  vct_image_loader_store (loader, PROP_MEMORY_LIMIT, MIN (bytes, (guint64) G_MAXINT64));
 }
 
 /**
@@ -314,10 +302,7 @@ vct_image_loader_set_max_transfers (VctImageLoader *loader,
   g_return_if_fail (loader->core != NULL);
   g_return_if_fail (max_transfers >= 1);
 
-  if (vct_core ()->image_loader_get (loader->core, VCT_IMAGE_LOADER_MAX_TRANSFERS) == max_transfers)
-    return;
-  vct_core ()->image_loader_set (loader->core, VCT_IMAGE_LOADER_MAX_TRANSFERS, max_transfers);
-  g_object_notify_by_pspec (G_OBJECT (loader), properties[PROP_MAX_TRANSFERS]);
+  vct_image_loader_store (loader, PROP_MAX_TRANSFERS, max_transfers);
 }
 
 /**
@@ -353,11 +338,7 @@ vct_image_loader_set_disk_cache_limit (VctImageLoader *loader,
   g_return_if_fail (VCT_IS_IMAGE_LOADER (loader));
   g_return_if_fail (loader->core != NULL);
 
-  bytes = MIN (bytes, (guint64) G_MAXUINT32);
-  if (vct_core ()->image_loader_get (loader->core, VCT_IMAGE_LOADER_DISK_CACHE_LIMIT) == bytes)
-    return;
-  vct_core ()->image_loader_set (loader->core, VCT_IMAGE_LOADER_DISK_CACHE_LIMIT, bytes);
-  g_object_notify_by_pspec (G_OBJECT (loader), properties[PROP_DISK_CACHE_LIMIT]);
+  vct_image_loader_store (loader, PROP_DISK_CACHE_LIMIT, MIN (bytes, (guint64) G_MAXUINT32));
 }
 
 /**
@@ -392,10 +373,7 @@ vct_image_loader_set_timeout (VctImageLoader *loader,
   g_return_if_fail (loader->core != NULL);
   g_return_if_fail (timeout_ms >= 1);
 
-  if (vct_image_loader_get_timeout (loader) == timeout_ms)
-    return;
-  vct_core ()->image_loader_set (loader->core, VCT_IMAGE_LOADER_TIMEOUT_MS, timeout_ms);
-  g_object_notify_by_pspec (G_OBJECT (loader), properties[PROP_TIMEOUT]);
+  vct_image_loader_store (loader, PROP_TIMEOUT, timeout_ms);
 }
 
 /**
@@ -432,10 +410,7 @@ vct_image_loader_set_cancel_delay (VctImageLoader *loader,
   g_return_if_fail (loader->core != NULL);
   g_return_if_fail (delay_ms <= 60000);
 
-  if (vct_image_loader_get_cancel_delay (loader) == delay_ms)
-    return;
-  vct_core ()->image_loader_set (loader->core, VCT_IMAGE_LOADER_CANCEL_DELAY_MS, delay_ms);
-  g_object_notify_by_pspec (G_OBJECT (loader), properties[PROP_CANCEL_DELAY]);
+  vct_image_loader_store (loader, PROP_CANCEL_DELAY, delay_ms);
 }
 
 /**

@@ -35,43 +35,86 @@ vct_screen_object_finalize (GObject *object)
   G_OBJECT_CLASS (g_type_class_peek (G_TYPE_OBJECT))->finalize (object);
 }
 
-gboolean
-_vct_screen_object_get_property (GObject *object,
-                                 guint    prop_id,
-                                 guint    first_prop,
-                                 GValue  *value)
+/* What a screen class told _vct_screen_object_class_init: kept as its type's qdata for
+ * the life of the process, as the class is. */
+typedef struct
 {
-  switch (prop_id >= first_prop ? prop_id - first_prop : G_MAXUINT)
+  const VctScreenValue *values;    /* by property id: the class's own properties' */
+  guint                 n_props;   /* the first of VctScreen's four */
+} VctScreenObjectClassData;
+
+static GQuark class_data_quark;
+
+/* @value, of its property's type: the core's @what. */
+static void
+vct_screen_object_read (gpointer        self,
+                        VctScreenValue  what,
+                        GValue         *value)
+{
+  if (G_VALUE_HOLDS_STRING (value))
+    g_value_take_string (value, _vct_screen_object_dup_string (self, what));
+  else if (G_VALUE_HOLDS_BOOLEAN (value))
+    g_value_set_boolean (value, _vct_screen_object_get_int (self, what) != 0);
+  else
+    g_value_set_enum (value, _vct_screen_object_get_int (self, what));
+}
+
+static void
+vct_screen_object_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  const VctScreenObjectClassData *data = g_type_get_qdata (G_OBJECT_TYPE (object), class_data_quark);
+
+  if (prop_id < data->n_props)
+    {
+      vct_screen_object_read (object, data->values[prop_id], value);
+      return;
+    }
+
+  switch (prop_id - data->n_props)
     {
     case 0:
-      g_value_take_string (value, _vct_screen_object_dup_string (object, VCT_SCREEN_VALUE_TITLE));
-      return TRUE;
+      vct_screen_object_read (object, VCT_SCREEN_VALUE_TITLE, value);
+      break;
     case 1:
-      g_value_set_boolean (value, _vct_screen_object_get_int (object, VCT_SCREEN_VALUE_LOADING) != 0);
-      return TRUE;
+      vct_screen_object_read (object, VCT_SCREEN_VALUE_LOADING, value);
+      break;
     case 2:
       g_value_take_boxed (value, vct_screen_dup_last_error (VCT_SCREEN (object)));
-      return TRUE;
+      break;
     case 3:
       g_value_set_object (value, _vct_screen_object_get_list (object));
-      return TRUE;
+      break;
     default:
-      return FALSE;
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
     }
 }
 
 void
-_vct_screen_object_class_init (GObjectClass *object_class,
-                               guint         first_prop)
+_vct_screen_object_class_init (GObjectClass         *object_class,
+                               const VctScreenValue *values,
+                               guint                 n_props)
 {
+  VctScreenObjectClassData *data = g_new (VctScreenObjectClassData, 1);
+
+  data->values = values;
+  data->n_props = n_props;
+  if (class_data_quark == 0)
+    class_data_quark = g_quark_from_static_string ("vct-screen-object-class-data");
+  g_type_set_qdata (G_OBJECT_CLASS_TYPE (object_class), class_data_quark, data);
+
   object_class->dispose = vct_screen_object_dispose;
   object_class->finalize = vct_screen_object_finalize;
+  object_class->get_property = vct_screen_object_get_property;
 
   /* VctScreen's (documented there), notified by the core by name. */
-  g_object_class_override_property (object_class, first_prop, "title");
-  g_object_class_override_property (object_class, first_prop + 1, "loading");
-  g_object_class_override_property (object_class, first_prop + 2, "last-error");
-  g_object_class_override_property (object_class, first_prop + 3, "list");
+  g_object_class_override_property (object_class, n_props, "title");
+  g_object_class_override_property (object_class, n_props + 1, "loading");
+  g_object_class_override_property (object_class, n_props + 2, "last-error");
+  g_object_class_override_property (object_class, n_props + 3, "list");
 }
 
 char *

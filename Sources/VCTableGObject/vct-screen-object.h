@@ -8,7 +8,8 @@
  * the Swift side. What VctScreen asks of them, their dispose and finalize, and the
  * reads and calls through the core are written once, in vct-screen-object.c, the way
  * GTK's GtkEditable lets its implementations delegate (gtk_editable_delegate_get_property):
- * a class keeps only its own properties, signals and functions.
+ * a class keeps only its own properties (their specs, and which core value each reads),
+ * signals and functions.
  */
 #ifndef VCT_SCREEN_OBJECT_H
 #define VCT_SCREEN_OBJECT_H
@@ -28,21 +29,17 @@ typedef struct
 } VctScreenObject;
 
 /* How many of VctScreen's properties _vct_screen_object_class_init overrides: title,
- * loading, last-error and list, from its @first_prop on. */
+ * loading, last-error and list, after the class's own. */
 #define VCT_SCREEN_OBJECT_N_PROPS 4
 
-/* A screen class's class_init, once its get_property is set: its dispose and finalize
- * (the core's), and VctScreen's four properties overridden at ids @first_prop ...
- * @first_prop + 3. */
-G_GNUC_INTERNAL void _vct_screen_object_class_init (GObjectClass *object_class,
-                                                    guint         first_prop);
-
-/* A screen class's get_property calls this first: TRUE when @prop_id is one of
- * VctScreen's four (at @first_prop on), and @value is set. */
-G_GNUC_INTERNAL gboolean _vct_screen_object_get_property (GObject *object,
-                                                          guint    prop_id,
-                                                          guint    first_prop,
-                                                          GValue  *value);
+/* A screen class's class_init: its dispose and finalize (the core's), its get_property,
+ * and VctScreen's four properties overridden at ids @n_props ... @n_props + 3. The class
+ * installs its own properties, ids 1 ... @n_props - 1; each reads the core's value
+ * @values[id] (static, @n_props long): a string, a boolean or an enum, as the property
+ * is. */
+G_GNUC_INTERNAL void _vct_screen_object_class_init (GObjectClass         *object_class,
+                                                    const VctScreenValue *values,
+                                                    guint                 n_props);
 
 /* VctScreen's vfuncs, for G_IMPLEMENT_INTERFACE: all through the core. */
 G_GNUC_INTERNAL void _vct_screen_object_screen_init (VctScreenInterface *iface);

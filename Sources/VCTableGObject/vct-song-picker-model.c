@@ -20,17 +20,23 @@ struct _VctSongPickerModel
 G_DEFINE_FINAL_TYPE_WITH_CODE (VctSongPickerModel, vct_song_picker_model, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (VCT_TYPE_SCREEN, _vct_screen_object_screen_init))
 
-/* The picker's own properties, then VctScreen's (overridden). */
+/* The picker's own properties, then VctScreen's four, overridden (vct-screen-object.c). */
 enum {
   PROP_0,
   PROP_STATE,
   PROP_BUTTON_TITLE,
   PROP_BUTTON_ENABLED,
-  N_PROPS,
-  PROP_TITLE = N_PROPS  /* then VctScreen's four, overridden (vct-screen-object.c) */
+  N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+/* What each of them reads from the core. */
+static const VctScreenValue property_values[N_PROPS] = {
+  [PROP_STATE] = VCT_SCREEN_VALUE_STATE,
+  [PROP_BUTTON_TITLE] = VCT_SCREEN_VALUE_BUTTON_TITLE,
+  [PROP_BUTTON_ENABLED] = VCT_SCREEN_VALUE_BUTTON_ENABLED,
+};
 
 /* did-error is VctScreen's. */
 enum {
@@ -41,40 +47,11 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void
-vct_song_picker_model_get_property (GObject    *object,
-                                    guint       prop_id,
-                                    GValue     *value,
-                                    GParamSpec *pspec)
-{
-  VctSongPickerModel *self = VCT_SONG_PICKER_MODEL (object);
-
-  if (_vct_screen_object_get_property (object, prop_id, PROP_TITLE, value))
-    return;
-
-  switch (prop_id)
-    {
-    case PROP_STATE:
-      g_value_set_enum (value, vct_song_picker_model_get_state (self));
-      break;
-    case PROP_BUTTON_TITLE:
-      g_value_set_string (value, vct_song_picker_model_get_button_title (self));
-      break;
-    case PROP_BUTTON_ENABLED:
-      g_value_set_boolean (value, vct_song_picker_model_is_button_enabled (self));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-      break;
-    }
-}
-
-static void
 vct_song_picker_model_class_init (VctSongPickerModelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->get_property = vct_song_picker_model_get_property;
-  _vct_screen_object_class_init (object_class, PROP_TITLE);
+  _vct_screen_object_class_init (object_class, property_values, N_PROPS);
 
   /**
    * VctSongPickerModel:state: (getter get_state)

@@ -257,68 +257,58 @@ enum JSONSyntax {
         }
 
         private mutating func array() throws(Problem) {
-            index += 1  // [
-            guard depth < 512 else { throw Problem(message: "Too many nested arrays or dictionaries around character \(index).") }
-            depth += 1
-            defer { depth -= 1 }
-            if try skipWhitespace() == UInt8(ascii: "]") {
-                index += 1
-                return
-            }
-            while true {
-                try value()
-                switch try skipWhitespace() {
-                case UInt8(ascii: "]"):
-                    index += 1
-                    return
-                case UInt8(ascii: ","):
-                    index += 1
-                    if try skipWhitespace() == UInt8(ascii: "]") {
-                        index += 1
-                        return
-                    }
-                default:
-                    throw .invalidValue(at: index)
-                }
+            try container(closedBy: UInt8(ascii: "]")) { (reader: inout Reader) throws(Problem) in
+                try reader.value()
             }
         }
 
         private mutating func object() throws(Problem) {
-            index += 1  // {
-            guard depth < 512 else { throw Problem(message: "Too many nested arrays or dictionaries around character \(index).") }
-            depth += 1
-            defer { depth -= 1 }
-            if try skipWhitespace() == UInt8(ascii: "}") {
-                index += 1
-                return
-            }
             // Each key's numbers, to drop an earlier duplicate's.
             var spans: [String: Range<Int>] = [:]
-            while true {
-                let key = try string()
-                guard try skipWhitespace() == UInt8(ascii: ":") else { throw .invalidValue(at: index) }
-                index += 1
-                _ = try skipWhitespace()
-                let start = numbers.count
-                try value()
+            try container(closedBy: UInt8(ascii: "}")) { (reader: inout Reader) throws(Problem) in
+                let key = try reader.string()
+                guard try reader.skipWhitespace() == UInt8(ascii: ":") else { throw .invalidValue(at: reader.index) }
+                reader.index += 1
+                _ = try reader.skipWhitespace()
+                let start = reader.numbers.count
+                try reader.value()
                 if let earlier = spans[key] {
                     // The earlier value's numbers go; the later spans shift down.
-                    numbers.removeSubrange(earlier)
+                    reader.numbers.removeSubrange(earlier)
                     let removed = earlier.count
                     for (other, span) in spans where span.lowerBound >= earlier.upperBound {
                         spans[other] = (span.lowerBound - removed)..<(span.upperBound - removed)
                     }
-                    spans[key] = (start - removed)..<(numbers.count)
+                    spans[key] = (start - removed)..<(reader.numbers.count)
                 } else {
-                    spans[key] = start..<numbers.count
+                    spans[key] = start..<reader.numbers.count
                 }
+            }
+        }
+
+        /// What an array and an object share: from the opening bracket at `index` to
+        /// `close`, their depth counted, `element` reads each element (a value; a key and
+        /// its value) and the elements are separated by commas, a trailing one allowed.
+        private mutating func container(
+            closedBy close: UInt8, element: (inout Reader) throws(Problem) -> Void
+        ) throws(Problem) {
+            index += 1  // [ or {
+            guard depth < 512 else { throw Problem(message: "Too many nested arrays or dictionaries around character \(index).") }
+            depth += 1
+            defer { depth -= 1 }
+            if try skipWhitespace() == close {
+                index += 1
+                return
+            }
+            while true {
+                try element(&self)
                 switch try skipWhitespace() {
-                case UInt8(ascii: "}"):
+                case close:
                     index += 1
                     return
                 case UInt8(ascii: ","):
                     index += 1
-                    if try skipWhitespace() == UInt8(ascii: "}") {
+                    if try skipWhitespace() == close {
                         index += 1
                         return
                     }

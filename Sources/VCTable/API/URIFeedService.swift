@@ -72,16 +72,11 @@ public struct URIFeedService: FeedService {
     }
 }
 
-/// A `FeedService` that always fails with one error: what the factory uses when
-/// `VCTABLE_FEEDS_URL` or the bundled fixture is unusable, so the screen shows the reason.
-struct FailingFeedService: FeedService {
-    let error: VCTableError
-
-    func getFeeds() async throws -> Data {
-        throw error
+extension URIFeedService: URIDocumentSource {
+    init(uri: String, timeout: Duration, maximumBodySize: Int) throws(VCTableError) {
+        try self.init(feedsURI: uri, timeout: timeout, maximumBodySize: maximumBodySize)
     }
 
-    func followMember(id: Int) async throws {
-        throw error
-    }
+    var service: any FeedService { self }
+    static func failing(_ error: VCTableError) -> any FeedService { FailingService(error: error) }
 }

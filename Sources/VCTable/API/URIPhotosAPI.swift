@@ -49,13 +49,7 @@ public struct URIPhotosAPI: MyAPI {
     }
 }
 
-/// A `MyAPI` that always fails with one error: what the factory uses when
-/// `VCTABLE_PHOTOS_URL` or the bundled fixture is unusable, so the screen shows the
-/// reason instead of crashing.
-struct FailingAPI: MyAPI {
-    let error: VCTableError
-
-    func getPhotos() async throws -> Data {
-        throw error
-    }
+extension URIPhotosAPI: URIDocumentSource {
+    var service: any MyAPI { self }
+    static func failing(_ error: VCTableError) -> any MyAPI { FailingService(error: error) }
 }

@@ -43,12 +43,7 @@ public struct URISongService: SongService {
     }
 }
 
-/// A `SongService` that always fails with one error: what the factory uses when
-/// `VCTABLE_SONGS_URL` or the bundled fixture is unusable.
-struct FailingSongService: SongService {
-    let error: VCTableError
-
-    func getSongs() async throws -> Data {
-        throw error
-    }
+extension URISongService: URIDocumentSource {
+    var service: any SongService { self }
+    static func failing(_ error: VCTableError) -> any SongService { FailingService(error: error) }
 }

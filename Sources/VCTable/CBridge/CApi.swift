@@ -105,7 +105,7 @@ extension CApi {
                 maximumBodySize: maximumBodySize == 0 ? URIPhotosAPI.defaultMaximumBodySize : maximumBodySize)
             return UnsafeMutableRawPointer(makeObject(api))
         } catch let failure {
-            if orFailing { return UnsafeMutableRawPointer(makeObject(FailingAPI(error: failure))) }
+            if orFailing { return UnsafeMutableRawPointer(makeObject(FailingService(error: failure))) }
             error?.pointee = CError.make(failure)
             return nil
         }

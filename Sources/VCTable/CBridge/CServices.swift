@@ -89,25 +89,13 @@ typealias CSongService = CServiceBox<any SongService>
 extension CServiceBox where Service == any FeedService {
     /// `vct_feed_service_new_for_uri`: a bad URI fails every reload.
     static func makeObject(uri: UnsafePointer<CChar>) -> OpaquePointer {
-        let service: any FeedService
-        do {
-            service = try URIFeedService(feedsURI: String(cString: uri))
-        } catch {
-            service = FailingFeedService(error: error)
-        }
-        return makeObject(service)
+        makeObject(URIFeedService.service(uri: String(cString: uri)))
     }
 }
 
 extension CServiceBox where Service == any SongService {
     /// `vct_song_service_new_for_uri`: a bad URI fails every reload.
     static func makeObject(uri: UnsafePointer<CChar>) -> OpaquePointer {
-        let service: any SongService
-        do {
-            service = try URISongService(uri: String(cString: uri))
-        } catch {
-            service = FailingSongService(error: error)
-        }
-        return makeObject(service)
+        makeObject(URISongService.service(uri: String(cString: uri)))
     }
 }

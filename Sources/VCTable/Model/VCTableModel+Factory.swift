@@ -17,18 +17,6 @@ extension VCTableModel {
 
     /// The `MyAPI` `factoryInstance()` uses, as the environment says now.
     public static func defaultAPI() -> any MyAPI {
-        if let value = ProcessEnvironment.value(of: photosURLEnvironmentVariable), !value.isEmpty {
-            do {
-                return value.hasPrefix("/") ? try URIPhotosAPI(filePath: value) : try URIPhotosAPI(uri: value)
-            } catch {
-                return FailingAPI(error: VCTableError(
-                    .invalidURI, "\(photosURLEnvironmentVariable) is \"\(value)\": \(error.message)"))
-            }
-        }
-        do {
-            return try URIPhotosAPI(bundled: "photos.json")
-        } catch {
-            return FailingAPI(error: error)
-        }
+        URIPhotosAPI.service(fromEnvironment: photosURLEnvironmentVariable, orBundled: "photos.json")
     }
 }

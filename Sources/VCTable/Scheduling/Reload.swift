@@ -30,14 +30,35 @@ enum Reload {
 }
 
 /// What a view model's state keeps of its reloads: the current one's generation, whether
-/// it is still loading, and its task.
+/// it is still loading, its task, and the error of the last one that ended.
 protocol ReloadTracking {
-    var generation: UInt64 { get }
-    var loading: Bool { get }
+    var generation: UInt64 { get set }
+    var loading: Bool { get set }
     var inFlight: Task<Void, Never>? { get set }
+    var lastError: VCTableError? { get set }
 }
 
 extension ReloadTracking {
+    /// Starts a new reload, loading: its generation, and the task of the reload it
+    /// supersedes, if one was in flight (the caller cancels it, outside its lock).
+    mutating func begin() -> (generation: UInt64, superseded: Task<Void, Never>?) {
+        generation &+= 1
+        loading = true
+        defer { inFlight = nil }
+        return (generation, inFlight)
+    }
+
+    /// Ends reload `generation` with `outcome`, keeping its error as `lastError` (`nil`
+    /// after a success), if it is still the current one and loading; false when it was
+    /// superseded or has already ended, and the outcome is not to be shown.
+    mutating func end<Value>(_ generation: UInt64, with outcome: Result<Value, VCTableError>) -> Bool {
+        guard self.generation == generation, loading else { return false }
+        loading = false
+        inFlight = nil
+        if case .failure(let error) = outcome { lastError = error } else { lastError = nil }
+        return true
+    }
+
     /// Keeps `task` as the reload in flight if reload `generation` is still the current
     /// one and loading; false when it was superseded or has already ended (the caller then
     /// cancels the task, outside its lock).

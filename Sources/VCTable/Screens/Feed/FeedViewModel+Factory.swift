@@ -19,18 +19,6 @@ extension FeedViewModel {
 
     /// The `FeedService` `factoryInstance()` uses, as the environment says now.
     public static func defaultService() -> any FeedService {
-        if let value = ProcessEnvironment.value(of: feedsURLEnvironmentVariable), !value.isEmpty {
-            do {
-                return value.hasPrefix("/") ? try URIFeedService(filePath: value) : try URIFeedService(feedsURI: value)
-            } catch {
-                return FailingFeedService(error: VCTableError(
-                    .invalidURI, "\(feedsURLEnvironmentVariable) is \"\(value)\": \(error.message)"))
-            }
-        }
-        do {
-            return try URIFeedService(bundled: "feeds.json")
-        } catch {
-            return FailingFeedService(error: error)
-        }
+        URIFeedService.service(fromEnvironment: feedsURLEnvironmentVariable, orBundled: "feeds.json")
     }
 }

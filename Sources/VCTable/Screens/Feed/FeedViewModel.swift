@@ -110,12 +110,7 @@ public final class FeedViewModel: Sendable {
     /// the "Loading..." title at once (the original's `start()`); the rows already shown
     /// stay visible until the new ones replace them.
     public func reload() {
-        let (generation, superseded) = state.withLock { state in
-            state.generation &+= 1
-            state.loading = true
-            defer { state.inFlight = nil }
-            return (state.generation, state.inFlight)
-        }
+        let (generation, superseded) = state.withLock { $0.begin() }
         superseded?.cancel()
         isLoading.value = true
         title.value = Self.loadingTitle
@@ -170,14 +165,7 @@ public final class FeedViewModel: Sendable {
 
     /// On the scheduler: shows the outcome of reload `generation` unless a later one started.
     private func complete(_ generation: UInt64, _ outcome: Result<Prepared, VCTableError>) {
-        let current = state.withLock { state -> Bool in
-            guard state.generation == generation, state.loading else { return false }
-            state.loading = false
-            state.inFlight = nil
-            if case .failure(let error) = outcome { state.lastError = error } else { state.lastError = nil }
-            return true
-        }
-        guard current else { return }
+        guard state.withLock({ $0.end(generation, with: outcome) }) else { return }
         if case .success(let prepared) = outcome {
             list.commit(prepared.update)
             prepared.afterCommit.run()

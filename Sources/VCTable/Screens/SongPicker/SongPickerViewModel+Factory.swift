@@ -17,18 +17,6 @@ extension SongPickerViewModel {
 
     /// The `SongService` `factoryInstance()` uses, as the environment says now.
     public static func defaultService() -> any SongService {
-        if let value = ProcessEnvironment.value(of: songsURLEnvironmentVariable), !value.isEmpty {
-            do {
-                return value.hasPrefix("/") ? try URISongService(filePath: value) : try URISongService(uri: value)
-            } catch {
-                return FailingSongService(error: VCTableError(
-                    .invalidURI, "\(songsURLEnvironmentVariable) is \"\(value)\": \(error.message)"))
-            }
-        }
-        do {
-            return try URISongService(bundled: "songs.json")
-        } catch {
-            return FailingSongService(error: error)
-        }
+        URISongService.service(fromEnvironment: songsURLEnvironmentVariable, orBundled: "songs.json")
     }
 }

@@ -134,12 +134,7 @@ public final class SongPickerViewModel: Sendable {
 
     /// Fetches the songs and shows them; supersedes a reload in flight.
     public func reload() {
-        let (generation, superseded) = storage.withLock { storage in
-            storage.generation &+= 1
-            storage.loading = true
-            defer { storage.inFlight = nil }
-            return (storage.generation, storage.inFlight)
-        }
+        let (generation, superseded) = storage.withLock { $0.begin() }
         superseded?.cancel()
         isLoading.value = true
         let service = self.service
@@ -289,14 +284,7 @@ public final class SongPickerViewModel: Sendable {
 
     /// On the scheduler: shows the outcome of reload `generation` unless a later one started.
     private func complete(_ generation: UInt64, _ outcome: Result<[Song], VCTableError>) {
-        let current = storage.withLock { storage -> Bool in
-            guard storage.generation == generation, storage.loading else { return false }
-            storage.loading = false
-            storage.inFlight = nil
-            if case .failure(let error) = outcome { storage.lastError = error } else { storage.lastError = nil }
-            return true
-        }
-        guard current else { return }
+        guard storage.withLock({ $0.end(generation, with: outcome) }) else { return }
         if case .success(let songs) = outcome { show(songs) }
         isLoading.value = false
         if case .failure(let error) = outcome { didError.emit(VCTableModel.errorMessage(for: error)) }
