@@ -17,7 +17,7 @@
  * SPDX-License-Identifier: MIT
  */
 
-#include "feed-page.h"
+#include "pages.h"
 
 #include "list-item-bindings.h"
 
@@ -297,7 +297,6 @@ vct_gtk_feed_page_init (G_GNUC_UNUSED VctGtkFeedPage *self)
 GtkWidget *
 vct_gtk_feed_page_new (VctFeedModel *model)
 {
-  GtkListView *list_view;
   VctGtkFeedPage *self;
   GtkWidget *scrolled;
 
@@ -306,14 +305,11 @@ vct_gtk_feed_page_new (VctFeedModel *model)
   self = g_object_new (VCT_GTK_TYPE_FEED_PAGE, NULL);
   self->model = model;   /* the base keeps the reference */
 
-  /* Each row's widgets are made by its bind, by the row's type. */
-  list_view = vct_gtk_page_new_list_view (VCT_SCREEN (model), NULL, NULL, bind_row);
-  /* A photo row opens its detail (open-detail); the other rows do nothing. */
-  g_signal_connect (list_view, "activate", G_CALLBACK (vct_gtk_page_select_activated),
-                    GSIZE_TO_POINTER (VCT_TYPE_FEED_PHOTO_ROW));
   g_signal_connect_object (model, "open-detail", G_CALLBACK (on_open_detail), self, G_CONNECT_SWAPPED);
-
-  scrolled = vct_gtk_page_construct (VCT_GTK_PAGE (self), VCT_SCREEN (model), list_view);
+  /* Each row's widgets are made by its bind, by the row's type. Activating a photo row
+   * opens its detail (open-detail); the other rows do nothing. */
+  scrolled = vct_gtk_page_construct (VCT_GTK_PAGE (self), VCT_SCREEN (model), NULL, NULL, bind_row,
+                                     VCT_TYPE_FEED_PHOTO_ROW);
   g_object_bind_property (model, "list-hidden", scrolled, "visible", G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
   return GTK_WIDGET (self);
 }

@@ -41,49 +41,54 @@ vct_gtk_page_init (VctGtkPage *self)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
 }
 
+/* The list view's "activate": selects the row at @position if it is a @selectable (a
+ * GType through GSIZE_TO_POINTER). */
+static void
+select_activated (GtkListView *view,
+                  guint        position,
+                  gpointer     selectable)
+{
+  g_autoptr (VctRow) row = g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (view)), position);
+
+  if (row != NULL && G_TYPE_CHECK_INSTANCE_TYPE (row, (GType) GPOINTER_TO_SIZE (selectable)))
+    vct_row_select (row);
+}
+
 GtkWidget *
-vct_gtk_page_construct (VctGtkPage  *self,
-                        VctScreen   *screen,
-                        GtkListView *list_view)
+vct_gtk_page_construct (VctGtkPage         *self,
+                        VctScreen          *screen,
+                        GtkSelectionModel  *selection,
+                        VctGtkListItemFunc  setup,
+                        VctGtkListItemFunc  bind,
+                        GType               selectable)
 {
   VctGtkPagePrivate *priv;
+  GListModel *list;
   GtkWidget *scrolled;
 
   g_return_val_if_fail (VCT_GTK_IS_PAGE (self), NULL);
   g_return_val_if_fail (VCT_IS_SCREEN (screen), NULL);
-  g_return_val_if_fail (GTK_IS_LIST_VIEW (list_view), NULL);
+  g_return_val_if_fail (selection == NULL || GTK_IS_SELECTION_MODEL (selection), NULL);
   priv = vct_gtk_page_get_instance_private (self);
   g_return_val_if_fail (priv->screen == NULL, NULL);
 
   priv->screen = g_object_ref (screen);
-  priv->list_view = list_view;
-  vct_gtk_list_relayout_watch (list_view, G_LIST_MODEL (vct_screen_get_list (screen)));
+  list = G_LIST_MODEL (vct_screen_get_list (screen));
+  if (selection == NULL)
+    selection = GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (list)));
+  priv->list_view = GTK_LIST_VIEW (gtk_list_view_new (selection, vct_gtk_list_item_factory_new (setup, bind)));
+  if (selectable != 0)
+    g_signal_connect (priv->list_view, "activate", G_CALLBACK (select_activated), GSIZE_TO_POINTER (selectable));
+  vct_gtk_list_relayout_watch (priv->list_view, list);
 
   scrolled = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (list_view));
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (priv->list_view));
   gtk_box_append (GTK_BOX (self), scrolled);
 
   vct_screen_reload (screen);
   return scrolled;
-}
-
-GtkListView *
-vct_gtk_page_new_list_view (VctScreen          *screen,
-                            GtkSelectionModel  *selection,
-                            VctGtkListItemFunc  setup,
-                            VctGtkListItemFunc  bind)
-{
-  GListModel *list;
-
-  g_return_val_if_fail (VCT_IS_SCREEN (screen), NULL);
-  g_return_val_if_fail (selection == NULL || GTK_IS_SELECTION_MODEL (selection), NULL);
-
-  list = G_LIST_MODEL (vct_screen_get_list (screen));
-  if (selection == NULL)
-    selection = GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (list)));
-  return GTK_LIST_VIEW (gtk_list_view_new (selection, vct_gtk_list_item_factory_new (setup, bind)));
 }
 
 /**
@@ -129,11 +134,9 @@ vct_gtk_page_get_list_view (VctGtkPage *self)
 void
 vct_gtk_page_reload (VctGtkPage *self)
 {
-  VctGtkPagePrivate *priv;
-
   g_return_if_fail (VCT_GTK_IS_PAGE (self));
-  priv = vct_gtk_page_get_instance_private (self);
-  vct_screen_reload (priv->screen);
+
+  vct_screen_reload (vct_gtk_page_get_screen (self));
 }
 
 /**
@@ -145,12 +148,12 @@ vct_gtk_page_reload (VctGtkPage *self)
 gboolean
 vct_gtk_page_is_ready (VctGtkPage *self)
 {
-  VctGtkPagePrivate *priv;
+  VctScreen *screen;
 
   g_return_val_if_fail (VCT_GTK_IS_PAGE (self), FALSE);
-  priv = vct_gtk_page_get_instance_private (self);
-  return !vct_screen_is_loading (priv->screen)
-      && g_list_model_get_n_items (G_LIST_MODEL (vct_screen_get_list (priv->screen))) > 0;
+
+  screen = vct_gtk_page_get_screen (self);
+  return !vct_screen_is_loading (screen) && g_list_model_get_n_items (G_LIST_MODEL (vct_screen_get_list (screen))) > 0;
 }
 
 GtkWidget *
@@ -165,16 +168,4 @@ vct_gtk_page_new_label (const char *name,
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   return label;
-}
-
-void
-vct_gtk_page_select_activated (GtkListView *view,
-                               guint        position,
-                               gpointer     row_type)
-{
-  GType type = (GType) GPOINTER_TO_SIZE (row_type);
-  g_autoptr (VctRow) row = g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (view)), position);
-
-  if (row != NULL && (type == 0 || G_TYPE_CHECK_INSTANCE_TYPE (row, type)))
-    vct_row_select (row);
 }

@@ -13,7 +13,7 @@
  * SPDX-License-Identifier: MIT
  */
 
-#include "photos-page.h"
+#include "pages.h"
 
 #include "list-item-bindings.h"
 
@@ -95,7 +95,6 @@ vct_gtk_photos_page_init (G_GNUC_UNUSED VctGtkPhotosPage *self)
 GtkWidget *
 vct_gtk_photos_page_new (VctTableModel *model)
 {
-  GtkListView *list_view;
   VctGtkPhotosPage *self;
   GtkSingleSelection *selection;
 
@@ -107,11 +106,9 @@ vct_gtk_photos_page_new (VctTableModel *model)
   selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (vct_table_model_get_list (model))));
   gtk_single_selection_set_autoselect (selection, FALSE);
   gtk_single_selection_set_can_unselect (selection, TRUE);
-  list_view = vct_gtk_page_new_list_view (VCT_SCREEN (model), GTK_SELECTION_MODEL (selection), setup_row, bind_row);
-  gtk_widget_add_css_class (GTK_WIDGET (list_view), "rich-list");
-  /* The original's cell tap: the model's title becomes the photo's. */
-  g_signal_connect (list_view, "activate", G_CALLBACK (vct_gtk_page_select_activated), NULL);
-
-  vct_gtk_page_construct (VCT_GTK_PAGE (self), VCT_SCREEN (model), list_view);
+  /* Activating a row is the original's cell tap: the model's title becomes the photo's. */
+  vct_gtk_page_construct (VCT_GTK_PAGE (self), VCT_SCREEN (model), GTK_SELECTION_MODEL (selection),
+                          setup_row, bind_row, VCT_TYPE_ROW);
+  gtk_widget_add_css_class (GTK_WIDGET (vct_gtk_page_get_list_view (VCT_GTK_PAGE (self))), "rich-list");
   return GTK_WIDGET (self);
 }

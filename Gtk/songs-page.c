@@ -18,7 +18,7 @@
  * SPDX-License-Identifier: MIT
  */
 
-#include "songs-page.h"
+#include "pages.h"
 
 #include "list-item-bindings.h"
 
@@ -177,7 +177,6 @@ vct_gtk_songs_page_init (G_GNUC_UNUSED VctGtkSongsPage *self)
 GtkWidget *
 vct_gtk_songs_page_new (VctSongPickerModel *model)
 {
-  GtkListView *list_view;
   VctGtkSongsPage *self;
   GtkWidget *bottom;
 
@@ -187,11 +186,8 @@ vct_gtk_songs_page_new (VctSongPickerModel *model)
   self->model = model;   /* the base keeps the reference */
 
   /* The picker's selection is the model's (a row's mode), not GTK's. */
-  list_view = vct_gtk_page_new_list_view (VCT_SCREEN (model), NULL, setup_row, bind_row);
-  gtk_list_view_set_single_click_activate (list_view, TRUE);
-  g_signal_connect (list_view, "activate", G_CALLBACK (vct_gtk_page_select_activated), NULL);
-
-  vct_gtk_page_construct (VCT_GTK_PAGE (self), VCT_SCREEN (model), list_view);
+  vct_gtk_page_construct (VCT_GTK_PAGE (self), VCT_SCREEN (model), NULL, setup_row, bind_row, VCT_TYPE_ROW);
+  gtk_list_view_set_single_click_activate (vct_gtk_page_get_list_view (VCT_GTK_PAGE (self)), TRUE);
 
   bottom = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   gtk_widget_set_margin_start (bottom, 12);

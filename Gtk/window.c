@@ -15,9 +15,7 @@
 
 #include "window.h"
 
-#include "feed-page.h"
-#include "photos-page.h"
-#include "songs-page.h"
+#include "pages.h"
 
 /* A screen: its name in the stack and its page (page.h: the VctScreen, reload, ready). */
 typedef struct

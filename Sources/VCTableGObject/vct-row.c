@@ -99,16 +99,14 @@ vct_row_get_property (GObject    *object,
                       GValue     *value,
                       GParamSpec *pspec)
 {
-  VctRowPrivate *priv = vct_row_get_instance_private (VCT_ROW (object));
-
   switch (prop_id)
     {
     case PROP_KIND:
-      g_value_set_string (value, priv->core != NULL ? vct_core ()->row_get_kind (priv->core) : NULL);
+      g_value_set_string (value, vct_row_get_kind (VCT_ROW (object)));
       break;
 
     case PROP_ROLE:
-      g_value_set_enum (value, priv->core != NULL ? vct_core ()->row_get_role (priv->core) : VCT_ROW_ROLE_ITEM);
+      g_value_set_enum (value, vct_row_get_role (VCT_ROW (object)));
       break;
 
     default:
@@ -387,39 +385,37 @@ _vct_row_notify (gpointer       row,
     vct_row_get_image (row, row_image_of[key], FALSE);  /* its image follows the new URL */
 }
 
+/* The core of @row (NULL for none: a row of no list). */
+static inline gpointer
+row_core (VctRow *row)
+{
+  return ((VctRowPrivate *) vct_row_get_instance_private (row))->core;
+}
+
 void
 vct_row_select (VctRow *row)
 {
-  VctRowPrivate *priv;
-
   g_return_if_fail (VCT_IS_ROW (row));
 
-  priv = vct_row_get_instance_private (row);
-  if (priv->core != NULL)
-    vct_core ()->row_select (priv->core);
+  if (row_core (row) != NULL)
+    vct_core ()->row_select (row_core (row));
 }
 
 void
 vct_row_press (VctRow *row)
 {
-  VctRowPrivate *priv;
-
   g_return_if_fail (VCT_IS_ROW (row));
 
-  priv = vct_row_get_instance_private (row);
-  if (priv->core != NULL)
-    vct_core ()->row_press (priv->core);
+  if (row_core (row) != NULL)
+    vct_core ()->row_press (row_core (row));
 }
 
 VctRowRole
 vct_row_get_role (VctRow *row)
 {
-  VctRowPrivate *priv;
-
   g_return_val_if_fail (VCT_IS_ROW (row), VCT_ROW_ROLE_ITEM);
 
-  priv = vct_row_get_instance_private (row);
-  return priv->core != NULL ? vct_core ()->row_get_role (priv->core) : VCT_ROW_ROLE_ITEM;
+  return row_core (row) != NULL ? vct_core ()->row_get_role (row_core (row)) : VCT_ROW_ROLE_ITEM;
 }
 
 /**
@@ -438,11 +434,8 @@ vct_row_get_role (VctRow *row)
 const char *
 vct_row_get_kind (VctRow *row)
 {
-  VctRowPrivate *priv;
-
   g_return_val_if_fail (VCT_IS_ROW (row), NULL);
 
-  priv = vct_row_get_instance_private (row);
-  return priv->core != NULL ? vct_core ()->row_get_kind (priv->core) : NULL;
+  return row_core (row) != NULL ? vct_core ()->row_get_kind (row_core (row)) : NULL;
 }
 

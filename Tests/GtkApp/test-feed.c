@@ -12,7 +12,7 @@
  */
 #include "app-test.h"
 
-#include "../../Gtk/feed-page.h"
+#include "../../Gtk/pages.h"
 
 #define DATE_MEMBER "2026-11-20T10:00:00Z"
 #define DATE_PHOTO  "2026-11-20T09:30:00Z"

@@ -35,7 +35,7 @@
 #include "app-test.h"
 
 #include "../../Gtk/list-item-bindings.h"
-#include "../../Gtk/photos-page.h"
+#include "../../Gtk/pages.h"
 
 /* The custom API: photos first_id.. (n of them), at once, held, or an error. */
 typedef struct

@@ -13,7 +13,7 @@
  */
 #include "app-test.h"
 
-#include "../../Gtk/photos-page.h"
+#include "../../Gtk/pages.h"
 
 #define N_ROWS 100000u
 #define MAX_ROW_WIDGETS 250u   /* GTK 4.8 keeps about 200 row widgets, at any list size */

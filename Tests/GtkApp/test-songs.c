@@ -13,7 +13,7 @@
  */
 #include "app-test.h"
 
-#include "../../Gtk/songs-page.h"
+#include "../../Gtk/pages.h"
 
 #define PICKING_TITLE "Pick meditation song"
 #define BUTTON_TITLE  "START MEDITATION SESSION"

@@ -112,12 +112,23 @@ protocol DeclaredRowViewModel: RowViewModel {
 }
 
 extension DeclaredRowViewModel {
+    /// The property names, shared by every row of the type: its row class's
+    /// (vct-row-properties.h), in camelCase and in declaration order.
+    public static var propertyNames: [String] { rowClass.names }
+
+    /// The names of the properties its row class declares (vct-row-properties.h), in
+    /// camelCase and in declaration order.
+    public var propertyNames: [String] { Self.propertyNames }
+
+    /// The value of the property named `name` (one of `propertyNames`), or `nil`.
+    public func property(_ name: String) -> PropertyValue? {
+        Self.rowClass.key(named: name).flatMap(value(for:))
+    }
+
+    /// The images its row class declares, each with the URL property it loads.
+    public var imageSources: [String: String] { Self.rowClass.imageSources }
+
     /// `Self.rowClass`, from a value (no `type(of:)`, which asks the runtime for the
     /// dynamic type of an existential).
     var declaredClass: RowClassProperties { Self.rowClass }
-
-    /// `property(_:)` by way of the table: the value of the property of Swift name `name`.
-    func declaredProperty(_ name: String) -> PropertyValue? {
-        Self.rowClass.key(named: name).flatMap(value(for:))
-    }
 }

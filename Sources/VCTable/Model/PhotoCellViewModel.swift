@@ -24,25 +24,10 @@ public struct PhotoCellViewModel: DeclaredRowViewModel {
         diffIdentifier = Identity(cell.id)
     }
 
-    /// The property names, shared by every photo row: `VctPhotoRow`'s
-    /// (vct-row-properties.h), in camelCase.
-    public static let propertyNames = RowClassProperties.photo.names
-
     static var rowClass: RowClassProperties { .photo }
-
-    /// The thumbnail (`thumbnailUrl`), which the list shows, and the full-size `image` (`url`).
-    public var imageSources: [String: String] { Self.rowClass.imageSources }
-
-    /// The photo's `id`.
-    /// `PhotoCellViewModel.propertyNames`.
-    public var propertyNames: [String] { Self.propertyNames }
 
     /// The "Entry ID: N" line the original cell shows.
     public var entryText: String { "Entry ID: \(cell.id)" }
-
-    /// `entry` ("Entry ID: N"), then the cell's fields: `title`, `id`, `albumId`, `url`,
-    /// `thumbnailUrl`.
-    public func property(_ name: String) -> PropertyValue? { declaredProperty(name) }
 
     /// `entry` is the row's own; the others are the cell's (`VCTableCellData.value(for:)`).
     func value(for key: VctRowProperty) -> PropertyValue? {

@@ -11,19 +11,10 @@ public struct DayHeaderViewModel: DeclaredRowViewModel {
         self.day = day
     }
 
-    /// The property names: `title` (the day).
-    public static let propertyNames = RowClassProperties.dayHeader.names
-
     static var rowClass: RowClassProperties { .dayHeader }
 
     /// The day: a section has one header, and the day is the section's identity too.
     public var diffIdentifier: Identity { Identity(day) }
-
-    /// `["title"]`.
-    public var propertyNames: [String] { Self.propertyNames }
-
-    /// The day for `title`; `nil` for any other name.
-    public func property(_ name: String) -> PropertyValue? { declaredProperty(name) }
 
     /// The day for `title`.
     func value(for key: VctRowProperty) -> PropertyValue? {

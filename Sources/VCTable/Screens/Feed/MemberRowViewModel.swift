@@ -41,23 +41,10 @@ public struct MemberRowViewModel: DeclaredRowViewModel {
         Identity("member-\(id)")
     }
 
-    /// The property names, shared by every member row.
-    public static let propertyNames = RowClassProperties.member.names
-
     static var rowClass: RowClassProperties { .member }
-
-    /// The member's picture, `avatar` (`avatarUrl`).
-    public var imageSources: [String: String] { Self.rowClass.imageSources }
 
     /// `"member-<id>"`: the same member across reloads.
     public var diffIdentifier: Identity { Self.identity(ofMember: member.id) }
-
-    /// `MemberRowViewModel.propertyNames`.
-    public var propertyNames: [String] { Self.propertyNames }
-
-    /// The value of `name` now (the follow properties read `followState`); `nil` for an
-    /// unknown name.
-    public func property(_ name: String) -> PropertyValue? { declaredProperty(name) }
 
     /// The value of property `key` now.
     func value(for key: VctRowProperty) -> PropertyValue? {

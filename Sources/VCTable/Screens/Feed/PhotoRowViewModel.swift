@@ -37,23 +37,10 @@ public struct PhotoRowViewModel: ViewModelPressible, DeclaredRowViewModel {
         Identity("photo-\(id)")
     }
 
-    /// The property names, shared by every photo row: `VctFeedPhotoRow`'s
-    /// (vct-row-properties.h), in camelCase.
-    public static let propertyNames = RowClassProperties.feedPhoto.names
-
     static var rowClass: RowClassProperties { .feedPhoto }
-
-    /// The photo, `image` (`imageUrl`): the original's `PhotoViewModel.image`.
-    public var imageSources: [String: String] { Self.rowClass.imageSources }
 
     /// `"photo-<id>"`: the same photo across reloads.
     public var diffIdentifier: Identity { Self.identity(ofPhoto: photo.id) }
-
-    /// `PhotoRowViewModel.propertyNames`.
-    public var propertyNames: [String] { Self.propertyNames }
-
-    /// The value of `name`; `nil` for an unknown name.
-    public func property(_ name: String) -> PropertyValue? { declaredProperty(name) }
 
     /// The value of property `key`.
     func value(for key: VctRowProperty) -> PropertyValue? {

@@ -22,19 +22,10 @@ public struct SongRowViewModel: DeclaredRowViewModel {
         self.owner = owner
     }
 
-    /// The property names, shared by every song row.
-    public static let propertyNames = RowClassProperties.song.names
-
     static var rowClass: RowClassProperties { .song }
 
     /// The song's id.
     public var diffIdentifier: Identity { Identity(song.id) }
-
-    /// `SongRowViewModel.propertyNames`.
-    public var propertyNames: [String] { Self.propertyNames }
-
-    /// The value of `name` now (`mode` reads `mode`); `nil` for an unknown name.
-    public func property(_ name: String) -> PropertyValue? { declaredProperty(name) }
 
     /// The value of property `key` now.
     func value(for key: VctRowProperty) -> PropertyValue? {
