@@ -184,7 +184,7 @@ struct FactoryTests {
         let api = await withPhotosURL(nil) { VCTableModel.defaultAPI() }
         #expect((api as? URIPhotosAPI)?.uri == "resource:///org/vctable/VCTable/photos.json")
         // Not looked up when the API is made (BENCHMARKS.md, "Loaded cost"): the fetch fails.
-        let missing = try URIPhotosAPI(bundled: "no-such-fixture.json")
+        let missing = URIPhotosAPI(bundled: "no-such-fixture.json")
         do {
             _ = try await missing.getPhotos()
             Issue.record("a missing bundled fixture was read")

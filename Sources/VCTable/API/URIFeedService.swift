@@ -30,22 +30,8 @@ public struct URIFeedService: FeedService {
         self.maximumBodySize = maximumBodySize
     }
 
-    /// A service reading the file at `path` (absolute, or relative to the working directory).
-    public init(filePath path: String) throws(VCTableError) {
-        try self.init(feedsURI: try ServiceURI.fileURI(forPath: path))
-    }
-
-    /// A service reading the fixture `name` compiled into VCTable (`BundledFixture`): the
-    /// factory's default, a `resource://` URI, which only VCTable's own fixtures use; its
-    /// follows always succeed, as a `file://` feed's do.
-    init(bundled name: String) throws(VCTableError) {
-        feedsURI = BundledFixture.uri(named: name)
-        timeout = URIPhotosAPI.defaultTimeout
-        maximumBodySize = URIPhotosAPI.defaultMaximumBodySize
-    }
-
     /// Whether follows go over HTTP (`false` for a `file://` feed, whose follows always
-    /// succeed, and for the bundled fixture).
+    /// succeed, and for the bundled fixture's `resource://` one).
     public var followsOverHTTP: Bool {
         !ServiceURI.isLocal(feedsURI)
     }
@@ -57,7 +43,7 @@ public struct URIFeedService: FeedService {
 
     /// Fetches the feeds document over HTTP(S) or from the file, on VCTable's I/O thread.
     public func getFeeds() async throws -> Data {
-        try await Transfer(ServiceURI.location(of: feedsURI), timeout: timeout, maximumBodySize: maximumBodySize).run()
+        try await fetchDocument()
     }
 
     /// Posts the follow of member `id` (over `file://`: succeeds at once).
@@ -77,6 +63,13 @@ extension URIFeedService: URIDocumentSource {
         try self.init(feedsURI: uri, timeout: timeout, maximumBodySize: maximumBodySize)
     }
 
+    init(unchecked uri: String) {
+        feedsURI = uri
+        timeout = URIPhotosAPI.defaultTimeout
+        maximumBodySize = URIPhotosAPI.defaultMaximumBodySize
+    }
+
+    var documentURI: String { feedsURI }
     var service: any FeedService { self }
     static func failing(_ error: VCTableError) -> any FeedService { FailingService(error: error) }
 }

@@ -30,26 +30,20 @@ public struct URIPhotosAPI: MyAPI {
         self.maximumBodySize = maximumBodySize
     }
 
-    /// An API that reads the file at `path` (absolute, or relative to the working directory).
-    public init(filePath path: String) throws(VCTableError) {
-        try self.init(uri: try ServiceURI.fileURI(forPath: path))
-    }
-
-    /// An API that reads the fixture `name` compiled into VCTable (`BundledFixture`): the
-    /// factory's default, a `resource://` URI, which only VCTable's own fixtures use.
-    init(bundled name: String) throws(VCTableError) {
-        uri = BundledFixture.uri(named: name)
-        timeout = URIPhotosAPI.defaultTimeout
-        maximumBodySize = URIPhotosAPI.defaultMaximumBodySize
-    }
-
     /// Fetches the document over HTTP(S) or from the file, on VCTable's I/O thread.
     public func getPhotos() async throws -> Data {
-        try await Transfer(ServiceURI.location(of: uri), timeout: timeout, maximumBodySize: maximumBodySize).run()
+        try await fetchDocument()
     }
 }
 
 extension URIPhotosAPI: URIDocumentSource {
+    init(unchecked uri: String) {
+        self.uri = uri
+        timeout = URIPhotosAPI.defaultTimeout
+        maximumBodySize = URIPhotosAPI.defaultMaximumBodySize
+    }
+
+    var documentURI: String { uri }
     var service: any MyAPI { self }
     static func failing(_ error: VCTableError) -> any MyAPI { FailingService(error: error) }
 }

@@ -24,26 +24,20 @@ public struct URISongService: SongService {
         self.maximumBodySize = maximumBodySize
     }
 
-    /// A service reading the file at `path` (absolute, or relative to the working directory).
-    public init(filePath path: String) throws(VCTableError) {
-        try self.init(uri: try ServiceURI.fileURI(forPath: path))
-    }
-
-    /// A service reading the fixture `name` compiled into VCTable (`BundledFixture`): the
-    /// factory's default, a `resource://` URI, which only VCTable's own fixtures use.
-    init(bundled name: String) throws(VCTableError) {
-        uri = BundledFixture.uri(named: name)
-        timeout = URIPhotosAPI.defaultTimeout
-        maximumBodySize = URIPhotosAPI.defaultMaximumBodySize
-    }
-
     /// Fetches the songs document over HTTP(S) or from the file, on VCTable's I/O thread.
     public func getSongs() async throws -> Data {
-        try await Transfer(ServiceURI.location(of: uri), timeout: timeout, maximumBodySize: maximumBodySize).run()
+        try await fetchDocument()
     }
 }
 
 extension URISongService: URIDocumentSource {
+    init(unchecked uri: String) {
+        self.uri = uri
+        timeout = URIPhotosAPI.defaultTimeout
+        maximumBodySize = URIPhotosAPI.defaultMaximumBodySize
+    }
+
+    var documentURI: String { uri }
     var service: any SongService { self }
     static func failing(_ error: VCTableError) -> any SongService { FailingService(error: error) }
 }
