@@ -113,46 +113,50 @@ on_dismiss (VctGtkSongsPage *self)
     vct_song_picker_model_back (self->model);
 }
 
-static void
-on_start (VctGtkSongsPage *self)
+/* The picker's steps, a button each, which calls the model's function of its name. */
+typedef gboolean (*Step) (VctSongPickerModel *model);
+
+static gboolean
+step_back (VctSongPickerModel *model)
 {
-  vct_song_picker_model_start (self->model);
+  vct_song_picker_model_back (model);
+  return TRUE;
 }
 
-static void
-on_previous (VctGtkSongsPage *self)
+enum { STEP_START, STEP_BACK, STEP_PREVIOUS, STEP_FINISH, STEP_NEXT, N_STEPS };
+
+static const struct
 {
-  vct_song_picker_model_previous (self->model);
-}
+  const char *name;    /* the button's (the tests find it by name) */
+  const char *label;   /* NULL: the model's button-title */
+  Step        step;
+} steps[N_STEPS] = {
+  [STEP_START] = { "start-button", NULL, vct_song_picker_model_start },
+  [STEP_BACK] = { "back-button", "Back", step_back },
+  [STEP_PREVIOUS] = { "previous-button", "Previous", vct_song_picker_model_previous },
+  [STEP_FINISH] = { "finish-button", "Finish song", vct_song_picker_model_finish_song },
+  [STEP_NEXT] = { "next-button", "Next", vct_song_picker_model_next },
+};
 
 static void
-on_next (VctGtkSongsPage *self)
+on_step_clicked (GtkButton       *button,
+                 VctGtkSongsPage *self)
 {
-  vct_song_picker_model_next (self->model);
+  guint step = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "vct-step"));
+
+  steps[step].step (self->model);
 }
 
-static void
-on_finish (VctGtkSongsPage *self)
-{
-  vct_song_picker_model_finish_song (self->model);
-}
-
-static void
-on_back (VctGtkSongsPage *self)
-{
-  vct_song_picker_model_back (self->model);
-}
-
+/* The button of step @step. */
 static GtkWidget *
-new_button (VctGtkSongsPage *self,
-            const char      *name,
-            const char      *label,
-            GCallback        clicked)
+new_step_button (VctGtkSongsPage *self,
+                 guint            step)
 {
-  GtkWidget *button = gtk_button_new_with_label (label);
+  GtkWidget *button = gtk_button_new_with_label (steps[step].label);
 
-  gtk_widget_set_name (button, name);
-  g_signal_connect_swapped (button, "clicked", clicked, self);
+  gtk_widget_set_name (button, steps[step].name);
+  g_object_set_data (G_OBJECT (button), "vct-step", GUINT_TO_POINTER (step));
+  g_signal_connect (button, "clicked", G_CALLBACK (on_step_clicked), self);
   return button;
 }
 
@@ -201,7 +205,7 @@ vct_gtk_songs_page_new (VctSongPickerModel *model)
   gtk_widget_set_visible (self->status, FALSE);
   gtk_box_append (GTK_BOX (bottom), self->status);
 
-  self->start = new_button (self, "start-button", NULL, G_CALLBACK (on_start));
+  self->start = new_step_button (self, STEP_START);
   gtk_widget_add_css_class (self->start, "suggested-action");
   g_object_bind_property (model, "button-title", self->start, "label", G_BINDING_SYNC_CREATE);
   g_object_bind_property (model, "button-enabled", self->start, "sensitive", G_BINDING_SYNC_CREATE);
@@ -210,10 +214,8 @@ vct_gtk_songs_page_new (VctSongPickerModel *model)
   self->player = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_set_name (self->player, "player");
   gtk_widget_set_halign (self->player, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (self->player), new_button (self, "back-button", "Back", G_CALLBACK (on_back)));
-  gtk_box_append (GTK_BOX (self->player), new_button (self, "previous-button", "Previous", G_CALLBACK (on_previous)));
-  gtk_box_append (GTK_BOX (self->player), new_button (self, "finish-button", "Finish song", G_CALLBACK (on_finish)));
-  gtk_box_append (GTK_BOX (self->player), new_button (self, "next-button", "Next", G_CALLBACK (on_next)));
+  for (guint step = STEP_BACK; step < N_STEPS; step++)
+    gtk_box_append (GTK_BOX (self->player), new_step_button (self, step));
   gtk_box_append (GTK_BOX (bottom), self->player);
   gtk_box_append (GTK_BOX (self), bottom);
 

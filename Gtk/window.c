@@ -179,12 +179,14 @@ vct_gtk_window_init (VctGtkWindow *self)
   gtk_header_bar_pack_start (GTK_HEADER_BAR (header), reload);
 
   self->title_label = gtk_label_new (NULL);
+  gtk_widget_set_name (self->title_label, "window-title");   /* the tests find it by name */
   gtk_widget_add_css_class (self->title_label, "title");
   gtk_label_set_ellipsize (GTK_LABEL (self->title_label), PANGO_ELLIPSIZE_END);
   gtk_label_set_max_width_chars (GTK_LABEL (self->title_label), 48);
   gtk_header_bar_set_title_widget (GTK_HEADER_BAR (header), self->title_label);
 
   self->spinner = gtk_spinner_new ();
+  gtk_widget_set_name (self->spinner, "window-spinner");
   gtk_widget_set_visible (self->spinner, FALSE);
   gtk_header_bar_pack_end (GTK_HEADER_BAR (header), self->spinner);
   gtk_window_set_titlebar (GTK_WINDOW (self), header);
@@ -329,32 +331,6 @@ vct_gtk_window_is_screen_ready (VctGtkWindow *self)
 
   screen = visible_screen (self);
   return screen != NULL && vct_gtk_page_is_ready (screen->page);
-}
-
-/**
- * vct_gtk_window_get_title_label:
- * @self: a window
- *
- * Returns: (transfer none): the header bar's title
- */
-GtkWidget *
-vct_gtk_window_get_title_label (VctGtkWindow *self)
-{
-  g_return_val_if_fail (VCT_GTK_IS_WINDOW (self), NULL);
-  return self->title_label;
-}
-
-/**
- * vct_gtk_window_get_spinner:
- * @self: a window
- *
- * Returns: (transfer none): the header bar's spinner
- */
-GtkWidget *
-vct_gtk_window_get_spinner (VctGtkWindow *self)
-{
-  g_return_val_if_fail (VCT_GTK_IS_WINDOW (self), NULL);
-  return self->spinner;
 }
 
 /**

@@ -31,8 +31,6 @@ GtkWidget    *vct_gtk_window_get_page         (VctGtkWindow       *self,
                                                const char         *name);
 void          vct_gtk_window_reload           (VctGtkWindow       *self);
 gboolean      vct_gtk_window_is_screen_ready  (VctGtkWindow       *self);
-GtkWidget    *vct_gtk_window_get_title_label  (VctGtkWindow       *self);
-GtkWidget    *vct_gtk_window_get_spinner      (VctGtkWindow       *self);
 GtkWindow    *vct_gtk_window_get_error_dialog (VctGtkWindow       *self);
 
 G_END_DECLS

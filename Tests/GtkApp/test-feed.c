@@ -86,7 +86,7 @@ fixture_tear_down (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
 static void
 test_rows (Fixture *fx, G_GNUC_UNUSED gconstpointer data)
 {
-  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (vct_gtk_window_get_title_label (fx->window))), ==, "Your Feeds");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (app_test_find_named (GTK_WIDGET (fx->window), "window-title", FALSE))), ==, "Your Feeds");
   g_autoptr (GPtrArray) days = app_test_row_labels (fx->view, "day");
   g_autoptr (GPtrArray) names = app_test_row_labels (fx->view, "name");
   g_autoptr (GPtrArray) titles = app_test_row_labels (fx->view, "title");

@@ -164,8 +164,8 @@ fixture_set_up (Fixture *fx, gconstpointer data)
   fx->window = vct_gtk_window_new (NULL, fx->model, NULL, NULL);
   fx->view = GTK_WIDGET (vct_gtk_page_get_list_view (
     VCT_GTK_PAGE (vct_gtk_window_get_page (fx->window, VCT_GTK_SCREEN_PHOTOS))));
-  fx->title = vct_gtk_window_get_title_label (fx->window);
-  fx->spinner = vct_gtk_window_get_spinner (fx->window);
+  fx->title = app_test_find_named (GTK_WIDGET (fx->window), "window-title", FALSE);
+  fx->spinner = app_test_find_named (GTK_WIDGET (fx->window), "window-spinner", FALSE);
   gtk_window_present (GTK_WINDOW (fx->window));
   app_test_wait (first_row_is, fx);
 }

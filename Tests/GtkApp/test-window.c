@@ -68,7 +68,7 @@ show (Fixture *fx, const char *name)
 static const char *
 title_shown (Fixture *fx)
 {
-  return gtk_label_get_text (GTK_LABEL (vct_gtk_window_get_title_label (fx->window)));
+  return gtk_label_get_text (GTK_LABEL (app_test_find_named (GTK_WIDGET (fx->window), "window-title", FALSE)));
 }
 
 static gboolean
