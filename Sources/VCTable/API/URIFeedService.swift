@@ -13,9 +13,9 @@ public struct URIFeedService: FeedService {
     /// The URI the feeds are read from.
     public let feedsURI: String
     /// How long a whole transfer may take before it fails with `.timedOut`. Default 30 s.
-    public var timeout: Duration
+    public var timeout: Duration = URIPhotosAPI.defaultTimeout
     /// The largest body accepted before failing with `.bodyTooLarge`. Default 64 MiB.
-    public var maximumBodySize: Int
+    public var maximumBodySize: Int = URIPhotosAPI.defaultMaximumBodySize
 
     /// A service for `feedsURI`; throws `.invalidURI` unless it is an `http://`,
     /// `https://` or `file://` URI.
@@ -65,8 +65,6 @@ extension URIFeedService: URIDocumentSource {
 
     init(unchecked uri: String) {
         feedsURI = uri
-        timeout = URIPhotosAPI.defaultTimeout
-        maximumBodySize = URIPhotosAPI.defaultMaximumBodySize
     }
 
     var documentURI: String { feedsURI }

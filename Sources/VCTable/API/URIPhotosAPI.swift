@@ -9,9 +9,9 @@ public struct URIPhotosAPI: MyAPI {
     /// The URI photos are fetched from.
     public let uri: String
     /// How long a whole transfer may take before it fails with `.timedOut`. Default 30 s.
-    public var timeout: Duration
+    public var timeout: Duration = URIPhotosAPI.defaultTimeout
     /// The largest body accepted before failing with `.bodyTooLarge`. Default 64 MiB.
-    public var maximumBodySize: Int
+    public var maximumBodySize: Int = URIPhotosAPI.defaultMaximumBodySize
 
     /// The default `timeout`: 30 seconds.
     public static let defaultTimeout = Duration.seconds(30)
@@ -39,8 +39,6 @@ public struct URIPhotosAPI: MyAPI {
 extension URIPhotosAPI: URIDocumentSource {
     init(unchecked uri: String) {
         self.uri = uri
-        timeout = URIPhotosAPI.defaultTimeout
-        maximumBodySize = URIPhotosAPI.defaultMaximumBodySize
     }
 
     var documentURI: String { uri }

@@ -7,9 +7,9 @@ public struct URISongService: SongService {
     /// The URI the songs are read from.
     public let uri: String
     /// How long a whole transfer may take before it fails with `.timedOut`. Default 30 s.
-    public var timeout: Duration
+    public var timeout: Duration = URIPhotosAPI.defaultTimeout
     /// The largest body accepted before failing with `.bodyTooLarge`. Default 64 MiB.
-    public var maximumBodySize: Int
+    public var maximumBodySize: Int = URIPhotosAPI.defaultMaximumBodySize
 
     /// A service for `uri`; throws `.invalidURI` unless it is an `http://`, `https://` or
     /// `file://` URI.
@@ -33,8 +33,6 @@ public struct URISongService: SongService {
 extension URISongService: URIDocumentSource {
     init(unchecked uri: String) {
         self.uri = uri
-        timeout = URIPhotosAPI.defaultTimeout
-        maximumBodySize = URIPhotosAPI.defaultMaximumBodySize
     }
 
     var documentURI: String { uri }
