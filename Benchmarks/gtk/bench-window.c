@@ -27,7 +27,7 @@
 #include "bench-support.h"
 
 #include "../../Tests/GtkApp/app-test.h"
-#include "../../Gtk/photos-page.h"
+#include "../../Gtk/pages.h"
 
 static guint n_rows = 100000;
 

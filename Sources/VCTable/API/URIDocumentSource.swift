@@ -11,6 +11,8 @@ protocol URIDocumentSource: Sendable {
     /// A source for `uri`, fetched within `timeout` and `maximumBodySize`; throws
     /// `.invalidURI` unless it is an `http://`, `https://` or `file://` URI.
     init(uri: String, timeout: Duration, maximumBodySize: Int) throws(VCTableError)
+    /// A source reading the file at `path` (absolute, or relative to the working directory).
+    init(filePath path: String) throws(VCTableError)
     /// A source for `uri` as it is, not checked (the bundled fixtures' `resource://`
     /// URIs), with the default bounds.
     init(unchecked uri: String)
@@ -29,11 +31,6 @@ protocol URIDocumentSource: Sendable {
 }
 
 extension URIDocumentSource {
-    /// A source reading the file at `path` (absolute, or relative to the working directory).
-    public init(filePath path: String) throws(VCTableError) {
-        try self.init(uri: try ServiceURI.fileURI(forPath: path))
-    }
-
     /// A source reading the fixture `name` compiled into VCTable (`BundledFixture`): the
     /// factory's default, a `resource://` URI, which only VCTable's own fixtures use.
     init(bundled name: String) {

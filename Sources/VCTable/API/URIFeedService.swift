@@ -30,6 +30,11 @@ public struct URIFeedService: FeedService {
         self.maximumBodySize = maximumBodySize
     }
 
+    /// A service reading the file at `path` (absolute, or relative to the working directory).
+    public init(filePath path: String) throws(VCTableError) {
+        try self.init(feedsURI: try ServiceURI.fileURI(forPath: path))
+    }
+
     /// Whether follows go over HTTP (`false` for a `file://` feed, whose follows always
     /// succeed, and for the bundled fixture's `resource://` one).
     public var followsOverHTTP: Bool {

@@ -30,6 +30,11 @@ public struct URIPhotosAPI: MyAPI {
         self.maximumBodySize = maximumBodySize
     }
 
+    /// An API reading the file at `path` (absolute, or relative to the working directory).
+    public init(filePath path: String) throws(VCTableError) {
+        try self.init(uri: try ServiceURI.fileURI(forPath: path))
+    }
+
     /// Fetches the document over HTTP(S) or from the file, on VCTable's I/O thread.
     public func getPhotos() async throws -> Data {
         try await fetchDocument()

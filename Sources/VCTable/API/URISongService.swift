@@ -24,6 +24,11 @@ public struct URISongService: SongService {
         self.maximumBodySize = maximumBodySize
     }
 
+    /// A service reading the file at `path` (absolute, or relative to the working directory).
+    public init(filePath path: String) throws(VCTableError) {
+        try self.init(uri: try ServiceURI.fileURI(forPath: path))
+    }
+
     /// Fetches the songs document over HTTP(S) or from the file, on VCTable's I/O thread.
     public func getSongs() async throws -> Data {
         try await fetchDocument()

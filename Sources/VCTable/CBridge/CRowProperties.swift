@@ -112,13 +112,9 @@ protocol DeclaredRowViewModel: RowViewModel {
 }
 
 extension DeclaredRowViewModel {
-    /// The property names, shared by every row of the type: its row class's
-    /// (vct-row-properties.h), in camelCase and in declaration order.
-    public static var propertyNames: [String] { rowClass.names }
-
     /// The names of the properties its row class declares (vct-row-properties.h), in
     /// camelCase and in declaration order.
-    public var propertyNames: [String] { Self.propertyNames }
+    public var propertyNames: [String] { Self.rowClass.names }
 
     /// The value of the property named `name` (one of `propertyNames`), or `nil`.
     public func property(_ name: String) -> PropertyValue? {

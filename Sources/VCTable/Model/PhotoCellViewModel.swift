@@ -24,6 +24,10 @@ public struct PhotoCellViewModel: DeclaredRowViewModel {
         diffIdentifier = Identity(cell.id)
     }
 
+    /// The property names, shared by every photo row: its row class's (vct-row-properties.h), in
+    /// camelCase and in declaration order.
+    public static let propertyNames = RowClassProperties.photo.names
+
     static var rowClass: RowClassProperties { .photo }
 
     /// The "Entry ID: N" line the original cell shows.

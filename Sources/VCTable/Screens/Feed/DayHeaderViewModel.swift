@@ -11,6 +11,10 @@ public struct DayHeaderViewModel: DeclaredRowViewModel {
         self.day = day
     }
 
+    /// The property names, shared by every day header: its row class's (vct-row-properties.h), in
+    /// camelCase and in declaration order.
+    public static let propertyNames = RowClassProperties.dayHeader.names
+
     static var rowClass: RowClassProperties { .dayHeader }
 
     /// The day: a section has one header, and the day is the section's identity too.

@@ -41,6 +41,10 @@ public struct MemberRowViewModel: DeclaredRowViewModel {
         Identity("member-\(id)")
     }
 
+    /// The property names, shared by every member row: its row class's (vct-row-properties.h), in
+    /// camelCase and in declaration order.
+    public static let propertyNames = RowClassProperties.member.names
+
     static var rowClass: RowClassProperties { .member }
 
     /// `"member-<id>"`: the same member across reloads.

@@ -37,6 +37,10 @@ public struct PhotoRowViewModel: ViewModelPressible, DeclaredRowViewModel {
         Identity("photo-\(id)")
     }
 
+    /// The property names, shared by every photo row: its row class's (vct-row-properties.h), in
+    /// camelCase and in declaration order.
+    public static let propertyNames = RowClassProperties.feedPhoto.names
+
     static var rowClass: RowClassProperties { .feedPhoto }
 
     /// `"photo-<id>"`: the same photo across reloads.

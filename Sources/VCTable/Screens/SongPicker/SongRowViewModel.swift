@@ -22,6 +22,10 @@ public struct SongRowViewModel: DeclaredRowViewModel {
         self.owner = owner
     }
 
+    /// The property names, shared by every song row: its row class's (vct-row-properties.h), in
+    /// camelCase and in declaration order.
+    public static let propertyNames = RowClassProperties.song.names
+
     static var rowClass: RowClassProperties { .song }
 
     /// The song's id.
