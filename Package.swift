@@ -88,6 +88,7 @@ let package = Package(
             swiftSettings: [
                 // A file uses only the modules it imports (FoundationEssentials, not Foundation).
                 .enableUpcomingFeature("MemberImportVisibility"),
+                .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
             ],
             // Linked by name, as no Foundation brings them any more: libdispatch's main-queue
             // hooks (Scheduling/DispatchMainQueue.swift) and the Blocks runtime (the C half's
