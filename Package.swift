@@ -18,6 +18,9 @@
 //   Tests/                           Swift Testing and GTest suites
 import PackageDescription
 
+/// This manifest's directory: the linker's order file is named by an absolute path.
+let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
+
 let package = Package(
     name: "VCTable",
     products: [
@@ -73,6 +76,9 @@ let package = Package(
                 // call it through the Blocks ABI, so the header's block prototypes
                 // (`#ifdef __BLOCKS__`) stay out of the C half.
                 .unsafeFlags(["-Wall", "-Wextra", "-Werror", "-gdwarf-4", "-fno-blocks"]),
+                // Release only: every function in its own section, for the linker's order
+                // (VCTable's linkerSettings).
+                .unsafeFlags(["-ffunction-sections"], .when(configuration: .release)),
             ],
             plugins: ["GObjectSources"]
         ),
@@ -88,13 +94,23 @@ let package = Package(
             swiftSettings: [
                 // A file uses only the modules it imports (FoundationEssentials, not Foundation).
                 .enableUpcomingFeature("MemberImportVisibility"),
-                .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+                // Release only, for the loaded cost of a C program (BENCHMARKS.md, "Loaded cost";
+                // ARCHITECTURE.md, "Choices worth knowing"): a concrete generic type's
+                // metadata through its accessor, not the runtime's demangler; every function
+                // in its own section, for the linker's order (linkerSettings below).
+                .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+                              "-Xfrontend", "-function-sections"], .when(configuration: .release)),
             ],
             // Linked by name, as no Foundation brings them any more: libdispatch's main-queue
             // hooks (Scheduling/DispatchMainQueue.swift) and the Blocks runtime (the C half's
             // `_block` setters). Both ship with the toolchain; Swift's concurrency runtime
             // loads libdispatch anyway.
-            linkerSettings: [.linkedLibrary("dispatch"), .linkedLibrary("BlocksRuntime")]
+            // Release only: the functions that making and dropping a model runs laid out
+            // together (Benchmarks/rss/libVCTable.order, `make bench-rss-order`), so that they
+            // fault in one 64 KB window of the library's text, not nine.
+            linkerSettings: [.linkedLibrary("dispatch"), .linkedLibrary("BlocksRuntime"),
+                             .unsafeFlags(["-Xlinker", "--section-ordering-file=\(packageDirectory)/Benchmarks/rss/libVCTable.order"],
+                                          .when(configuration: .release))]
         ),
         .executableTarget(
             name: "list-photos",
