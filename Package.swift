@@ -5,9 +5,9 @@
 // VCTable: MVVM list view models for programs that run a GLib main loop.
 //
 // Layers (one folder each, see ARCHITECTURE.md):
-//   CInterop/CGLib,
-//   CInterop/CGdkPixbuf              system libraries through pkg-config (libsoup-3.0 is
-//                                    loaded on first use: Sources/VCTableGObject/vct-soup.c)
+//   CInterop/CGLib                   GLib/GIO through pkg-config (libsoup-3.0 and gdk-pixbuf
+//                                    are loaded on first use: Sources/VCTableGObject/vct-soup.c,
+//                                    vct-pixbuf.c)
 //   CInterop/include/vctable.h       the hand-written C API header (one per type in vctable/)
 //   Sources/VCTableGObject           the C half of libVCTable.so: the GObject classes (GLib style)
 //   Plugins/GObjectSources           generates its GResource and enum types at build time
@@ -43,12 +43,6 @@ let package = Package(
             pkgConfig: "gio-unix-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
-        .systemLibrary(
-            name: "CGdkPixbuf",
-            path: "CInterop/CGdkPixbuf",
-            pkgConfig: "gdk-pixbuf-2.0",
-            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
-        ),
         .target(
             name: "VCTableDiff",
             path: "Sources/VCTableDiff"
@@ -60,7 +54,7 @@ let package = Package(
         // (vct-resources.c) and the enum types (vct-enum-types.c, from the template here).
         .target(
             name: "VCTableGObject",
-            dependencies: ["CGLib", "CGdkPixbuf"],
+            dependencies: ["CGLib"],
             path: "Sources/VCTableGObject",
             exclude: ["vct-enum-types.c.template"],
             cSettings: [
