@@ -113,7 +113,18 @@ public final class VCTableModel: Sendable {
     private let lazyList = Mutex(ListSlot())
     /// The model, held weakly: what its rows route selection to, and what posted reports
     /// deliver to (one shared box, so a report allocates no weak box of its own).
-    private let rowOwner = WeakBox<VCTableModel>()
+    /// Made on first use (the first reload or report): a model that is made and dropped
+    /// then instantiates no generic class metadata (BENCHMARKS.md, "Loaded cost").
+    private var rowOwner: WeakBox<VCTableModel> {
+        lazyRowOwner.withLock { slot in
+            if let box = slot.box { return box }
+            let box = WeakBox(self)
+            slot.box = box
+            return box
+        }
+    }
+    private struct RowOwnerSlot { var box: WeakBox<VCTableModel>? }
+    private let lazyRowOwner = Mutex(RowOwnerSlot())
 
     /// The row kinds of `list`.
     public static let rowKinds: RowKindRegistry = {
@@ -158,7 +169,6 @@ public final class VCTableModel: Sendable {
     public init(manager: any MyAPI, scheduler: MainContextScheduler = .threadDefault()) {
         self.manager = manager
         self.scheduler = scheduler
-        rowOwner.value = self
     }
 
     deinit {
