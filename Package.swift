@@ -5,9 +5,9 @@
 // VCTable: MVVM list view models for programs that run a GLib main loop.
 //
 // Layers (one folder each, see ARCHITECTURE.md):
-//   CInterop/CGLib,
-//   CInterop/CGdkPixbuf              system libraries through pkg-config (libsoup-3.0 is
-//                                    loaded on first use: Sources/VCTableGObject/vct-soup.c)
+//   CInterop/CGLib                   GLib/GIO through pkg-config (libsoup-3.0 and gdk-pixbuf
+//                                    are loaded on first use: Sources/VCTableGObject/vct-soup.c,
+//                                    vct-pixbuf.c)
 //   CInterop/include/vctable.h       the hand-written C API header (one per type in vctable/)
 //   Sources/VCTableGObject           the C half of libVCTable.so: the GObject classes (GLib style)
 //   Plugins/GObjectSources           generates its GResource and enum types at build time
@@ -17,6 +17,9 @@
 //   Examples/                        the README's C and Swift examples
 //   Tests/                           Swift Testing and GTest suites
 import PackageDescription
+
+/// This manifest's directory: the linker's order file is named by an absolute path.
+let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
 
 let package = Package(
     name: "VCTable",
@@ -40,12 +43,6 @@ let package = Package(
             pkgConfig: "gio-unix-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
-        .systemLibrary(
-            name: "CGdkPixbuf",
-            path: "CInterop/CGdkPixbuf",
-            pkgConfig: "gdk-pixbuf-2.0",
-            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
-        ),
         .target(
             name: "VCTableDiff",
             path: "Sources/VCTableDiff"
@@ -57,7 +54,7 @@ let package = Package(
         // (vct-resources.c) and the enum types (vct-enum-types.c, from the template here).
         .target(
             name: "VCTableGObject",
-            dependencies: ["CGLib", "CGdkPixbuf"],
+            dependencies: ["CGLib"],
             path: "Sources/VCTableGObject",
             exclude: ["vct-enum-types.c.template"],
             cSettings: [
@@ -73,6 +70,9 @@ let package = Package(
                 // call it through the Blocks ABI, so the header's block prototypes
                 // (`#ifdef __BLOCKS__`) stay out of the C half.
                 .unsafeFlags(["-Wall", "-Wextra", "-Werror", "-gdwarf-4", "-fno-blocks"]),
+                // Release only: every function in its own section, for the linker's order
+                // (VCTable's linkerSettings).
+                .unsafeFlags(["-ffunction-sections"], .when(configuration: .release)),
             ],
             plugins: ["GObjectSources"]
         ),
@@ -88,12 +88,23 @@ let package = Package(
             swiftSettings: [
                 // A file uses only the modules it imports (FoundationEssentials, not Foundation).
                 .enableUpcomingFeature("MemberImportVisibility"),
+                // Release only, for the loaded cost of a C program (BENCHMARKS.md, "Loaded cost";
+                // ARCHITECTURE.md, "Choices worth knowing"): a concrete generic type's
+                // metadata through its accessor, not the runtime's demangler; every function
+                // in its own section, for the linker's order (linkerSettings below).
+                .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+                              "-Xfrontend", "-function-sections"], .when(configuration: .release)),
             ],
             // Linked by name, as no Foundation brings them any more: libdispatch's main-queue
             // hooks (Scheduling/DispatchMainQueue.swift) and the Blocks runtime (the C half's
             // `_block` setters). Both ship with the toolchain; Swift's concurrency runtime
             // loads libdispatch anyway.
-            linkerSettings: [.linkedLibrary("dispatch"), .linkedLibrary("BlocksRuntime")]
+            // Release only: the functions that making and dropping a model runs laid out
+            // together (Benchmarks/rss/libVCTable.order, `make bench-rss-order`), so that they
+            // fault in one 64 KB window of the library's text, not nine.
+            linkerSettings: [.linkedLibrary("dispatch"), .linkedLibrary("BlocksRuntime"),
+                             .unsafeFlags(["-Xlinker", "--section-ordering-file=\(packageDirectory)/Benchmarks/rss/libVCTable.order"],
+                                          .when(configuration: .release))]
         ),
         .executableTarget(
             name: "list-photos",

@@ -17,9 +17,11 @@
  * loader reports them only when it does not scale, so the image is decoded at its own
  * size, then scaled down (bilinear) to the largest size that fits the requested box,
  * keeping the aspect ratio and never enlarging.
+ *
+ * gdk-pixbuf is called through _vct_pixbuf () (vct-pixbuf.c), which loads it on first use.
  */
 
-#include <gdk-pixbuf/gdk-pixbuf.h>
+#include "vct-pixbuf.h"
 
 #include <vctable.h>
 
@@ -48,7 +50,7 @@ vct_image_decode_on_size (GdkPixbufLoader *loader,
   if (width <= 0 || height <= 0 || (gint64) width * (gint64) height > decode->max_pixels)
     {
       decode->too_large = TRUE;
-      gdk_pixbuf_loader_set_size (loader, 0, 0);
+      _vct_pixbuf ()->loader_set_size (loader, 0, 0);
     }
 }
 
@@ -75,8 +77,8 @@ vct_image_decode_fit (GdkPixbuf *pixbuf,
                       int        max_width,
                       int        max_height)
 {
-  int width = gdk_pixbuf_get_width (pixbuf);
-  int height = gdk_pixbuf_get_height (pixbuf);
+  int width = _vct_pixbuf ()->get_width (pixbuf);
+  int height = _vct_pixbuf ()->get_height (pixbuf);
   double scale = 1.0;
 
   if (max_width > 0 && width > max_width)
@@ -85,10 +87,10 @@ vct_image_decode_fit (GdkPixbuf *pixbuf,
     scale = MIN (scale, (double) max_height / height);
   if (scale >= 1.0)
     return g_object_ref (pixbuf);
-  return gdk_pixbuf_scale_simple (pixbuf,
-                                  MAX (1, (int) (width * scale + 0.5)),
-                                  MAX (1, (int) (height * scale + 0.5)),
-                                  GDK_INTERP_BILINEAR);
+  return _vct_pixbuf ()->scale_simple (pixbuf,
+                                       MAX (1, (int) (width * scale + 0.5)),
+                                       MAX (1, (int) (height * scale + 0.5)),
+                                       VCT_PIXBUF_INTERP_BILINEAR);
 }
 
 /* Decodes @length bytes at @data; the result fits @max_width × @max_height (0: no bound
@@ -118,18 +120,18 @@ _vct_image_decode (const guint8  *data,
       g_set_error (error, VCT_ERROR, VCT_ERROR_INVALID_IMAGE, "The image at %s is empty.", uri);
       return NULL;
     }
-  loader = gdk_pixbuf_loader_new ();
+  loader = _vct_pixbuf ()->loader_new ();
   g_signal_connect (loader, "size-prepared", G_CALLBACK (vct_image_decode_on_size), &decode);
   g_signal_connect (loader, "area-updated", G_CALLBACK (vct_image_decode_on_update), &decode);
   for (gsize offset = 0; offset < length && !decode.too_large && !failed; )
     {
       gsize count = MIN (length - offset, VCT_IMAGE_DECODE_CHUNK);
 
-      failed = !gdk_pixbuf_loader_write (loader, data + offset, count, &local_error);
+      failed = !_vct_pixbuf ()->loader_write (loader, data + offset, count, &local_error);
       offset += count;
     }
   /* The loader wants closing whatever happened (it warns when finalized open). */
-  if (!gdk_pixbuf_loader_close (loader, failed || decode.too_large ? NULL : &local_error))
+  if (!_vct_pixbuf ()->loader_close (loader, failed || decode.too_large ? NULL : &local_error))
     failed = TRUE;
   if (decode.too_large)
     {
@@ -138,18 +140,18 @@ _vct_image_decode (const guint8  *data,
                    uri, decode.width, decode.height, max_pixels);
       return NULL;
     }
-  pixbuf = failed ? NULL : gdk_pixbuf_loader_get_pixbuf (loader);
+  pixbuf = failed ? NULL : _vct_pixbuf ()->loader_get_pixbuf (loader);
   if (pixbuf == NULL)
     {
       g_set_error (error, VCT_ERROR, VCT_ERROR_INVALID_IMAGE, "The data at %s is not a whole image: %s",
                    uri, local_error != NULL ? local_error->message : "no image was decoded.");
       return NULL;
     }
-  if (decode.rows_done < gdk_pixbuf_get_height (pixbuf))
+  if (decode.rows_done < _vct_pixbuf ()->get_height (pixbuf))
     {
       g_set_error (error, VCT_ERROR, VCT_ERROR_INVALID_IMAGE,
                    "The image at %s is truncated: %d of its %d rows arrived.",
-                   uri, decode.rows_done, gdk_pixbuf_get_height (pixbuf));
+                   uri, decode.rows_done, _vct_pixbuf ()->get_height (pixbuf));
       return NULL;
     }
   return vct_image_decode_fit (pixbuf, max_width, max_height);
@@ -162,7 +164,7 @@ _vct_image_pixbuf_describe (gpointer  pixbuf,
                             int      *height,
                             gsize    *byte_length)
 {
-  *width = gdk_pixbuf_get_width (pixbuf);
-  *height = gdk_pixbuf_get_height (pixbuf);
-  *byte_length = gdk_pixbuf_get_byte_length (pixbuf);
+  *width = _vct_pixbuf ()->get_width (pixbuf);
+  *height = _vct_pixbuf ()->get_height (pixbuf);
+  *byte_length = _vct_pixbuf ()->get_byte_length (pixbuf);
 }

@@ -13,6 +13,7 @@
 #include <vctable.h>
 
 #include "vctable-private.h"
+#include "vct-pixbuf.h"
 
 struct _VctImage
 {
@@ -154,7 +155,7 @@ vct_image_class_init (VctImageClass *klass)
    */
   properties[PROP_PIXBUF] =
     g_param_spec_object ("pixbuf", NULL, NULL,
-                         GDK_TYPE_PIXBUF,
+                         _vct_pixbuf_get_type (), /* GDK_TYPE_PIXBUF, gdk-pixbuf loaded now */
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   /**

@@ -59,16 +59,22 @@ public final class EventEmitter<Event: Sendable>: Sendable {
 }
 
 /// A weak reference that can cross threads.
+///
+/// The storage is not generic (a weak `AnyObject`, only ever an `Object`): making and
+/// dropping a box then instantiates no metadata for its field, and the unspecialized deinit
+/// destroys a struct whose metadata is static (BENCHMARKS.md, "Loaded cost").
 final class WeakBox<Object: AnyObject & Sendable>: Sendable {
     private let storage: Mutex<WeakStorage>
-    private struct WeakStorage: @unchecked Sendable { weak var object: Object? }
 
     init(_ object: Object? = nil) {
         storage = Mutex(WeakStorage(object: object))
     }
 
     var value: Object? {
-        get { storage.withLock { $0.object } }
+        get { storage.withLock { $0.object }.map { unsafeDowncast($0, to: Object.self) } }
         set { storage.withLock { $0.object = newValue } }
     }
 }
+
+/// `WeakBox`'s storage.
+private struct WeakStorage: @unchecked Sendable { weak var object: AnyObject? }

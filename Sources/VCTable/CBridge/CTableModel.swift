@@ -49,9 +49,17 @@ final class CTableModel: @unchecked Sendable {
     }
     private let listObject = Mutex<UnsafeMutableRawPointer?>(nil)
     private let items = Mutex(Items())
-    private let object = Mutex<WeakObject?>(nil)
-    /// What the object's `notify` last told, and whether `dispose()` ran.
-    private let shown = Mutex<(loading: Bool, error: VCTableError?, disposed: Bool)>((false, nil, false))
+    /// The object, weakly (a struct, not a `Mutex<WeakObject?>`, as `VCTableModel.list`'s).
+    private struct ObjectSlot { var object: WeakObject? }
+    private let object = Mutex(ObjectSlot())
+    /// What the object's `notify` last told, and whether `dispose()` ran. A struct, not a
+    /// tuple: destroying a tuple instantiates its metadata (BENCHMARKS.md, "Loaded cost").
+    private struct Shown {
+        var loading = false
+        var error: VCTableError?
+        var disposed = false
+    }
+    private let shown = Mutex(Shown())
 
     private init(_ model: VCTableModel) {
         self.model = model
@@ -61,8 +69,9 @@ final class CTableModel: @unchecked Sendable {
     /// A new `VctTableModel` object (transfer full) for `model`.
     static func make(_ model: VCTableModel) -> OpaquePointer {
         let box = CTableModel(model)
-        let object = _vct_table_model_new(Unmanaged.passRetained(box).toOpaque(), box.callbacks, model.title)!
-        box.object.withLock { $0 = WeakObject(object) }
+        // withCString, not the implicit conversion, which copies the title into an array.
+        let object = model.title.withCString { _vct_table_model_new(Unmanaged.passRetained(box).toOpaque(), box.callbacks, $0)! }
+        box.object.withLock { $0.object = WeakObject(object) }
         _ = model.addObserver { [weak box] report in box?.deliver(report) }
         model.setCompanion { [weak box] cells in box?.boxes(for: cells) }
         return OpaquePointer(object)
@@ -90,7 +99,7 @@ final class CTableModel: @unchecked Sendable {
     /// The object's notifies and signal for one delivery: `flags` (a signal, maybe a title
     /// change), plus the `loading` and `last-error` changes since the last report.
     private func report(_ flags: UInt32, _ text: String?) {
-        guard let object = object.withLock({ $0 })?.get() else { return }
+        guard let object = object.withLock({ $0.object })?.get() else { return }
         let loading = model.isLoading
         let error = model.lastError
         let changes = shown.withLock { shown -> UInt32 in
@@ -116,7 +125,7 @@ final class CTableModel: @unchecked Sendable {
 
     /// Stores the title the object answers with; whether it changed.
     private func storeTitle(_ text: String) -> Bool {
-        guard let object = object.withLock({ $0 })?.get() else { return false }
+        guard let object = object.withLock({ $0.object })?.get() else { return false }
         defer { g_object_unref(object) }
         return text.withCString { _vct_table_model_store_title(object, $0) } != 0
     }

@@ -9,6 +9,8 @@ import Glibc
 enum ProcessEnvironment {
     /// The value of `name`, or nil when it is not set.
     static func value(of name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+        // withCString, not the implicit conversion to a pointer: that copies the name into
+        // an array (`utf8CString`), whose metadata costs pages of the Swift runtime.
+        name.withCString { getenv($0) }.map { String(cString: $0) }
     }
 }

@@ -46,9 +46,40 @@ public final class VCTableModel: Sendable {
         var invalidated = false
         var inFlight: Task<Void, Never>?
         var waiters: [Waiter] = []
-        var observers: [(token: UInt64, observer: @Sendable (Report) -> Void)] = []
+        var observers: Observer?
         var nextObserver: UInt64 = 0
         var companion: Companion?
+    }
+
+    /// The observers of every delivered report (`addObserver(_:)`): an immutable list, newest
+    /// first, so that a delivery's snapshot is one reference. Not an array: the first array
+    /// of a non-standard element type instantiates `_ContiguousArrayStorage`'s metadata, and
+    /// with it the runtime's demangler and every prespecialized array metadata accessor,
+    /// about 0.5 MB of the Swift runtime's pages for a C program that makes one model
+    /// (BENCHMARKS.md, "Loaded cost").
+    private final class Observer: Sendable {
+        let token: UInt64
+        let observer: @Sendable (Report) -> Void
+        let next: Observer?
+
+        init(token: UInt64, observer: @escaping @Sendable (Report) -> Void, next: Observer?) {
+            self.token = token
+            self.observer = observer
+            self.next = next
+        }
+
+        /// The list without `token`'s node (the nodes after it shared).
+        func removing(_ token: UInt64) -> Observer? {
+            if self.token == token { return next }
+            let rest = next?.removing(token)
+            return rest === next ? self : Observer(token: self.token, observer: observer, next: rest)
+        }
+
+        /// Runs every observer, oldest first.
+        func deliver(_ report: Report) {
+            next?.deliver(report)
+            observer(report)
+        }
     }
 
     /// The navigation title the screen starts with and returns to on every reload.
@@ -67,18 +98,33 @@ public final class VCTableModel: Sendable {
     /// runs the list toolkit's setup (its row kinds, identities and hashing), which paged
     /// in about 1 MB of the Swift runtime (BENCHMARKS.md, "Loaded cost").
     public var list: ListModel {
-        lazyList.withLock { list in
-            if let list { return list }
+        lazyList.withLock { slot in
+            if let list = slot.list { return list }
             // One section from the start, so the first load is one insert of every row.
             let made = try! ListModel(kinds: Self.rowKinds, sections: [ListSection(id: 0, rows: [])], scheduler: scheduler)
-            list = made
+            slot.list = made
             return made
         }
     }
-    private let lazyList = Mutex<ListModel?>(nil)
+    /// `list` once made. A struct, not a `Mutex<ListModel?>`: a `Mutex`'s deinit destroys
+    /// its value through the value's metadata, which a non-generic struct has statically
+    /// and `Optional<ListModel>` instantiates at run time (BENCHMARKS.md, "Loaded cost").
+    private struct ListSlot { var list: ListModel? }
+    private let lazyList = Mutex(ListSlot())
     /// The model, held weakly: what its rows route selection to, and what posted reports
     /// deliver to (one shared box, so a report allocates no weak box of its own).
-    private let rowOwner = WeakBox<VCTableModel>()
+    /// Made on first use (the first reload or report): a model that is made and dropped
+    /// then instantiates no generic class metadata (BENCHMARKS.md, "Loaded cost").
+    private var rowOwner: WeakBox<VCTableModel> {
+        lazyRowOwner.withLock { slot in
+            if let box = slot.box { return box }
+            let box = WeakBox(self)
+            slot.box = box
+            return box
+        }
+    }
+    private struct RowOwnerSlot { var box: WeakBox<VCTableModel>? }
+    private let lazyRowOwner = Mutex(RowOwnerSlot())
 
     /// The row kinds of `list`.
     public static let rowKinds: RowKindRegistry = {
@@ -123,7 +169,6 @@ public final class VCTableModel: Sendable {
     public init(manager: any MyAPI, scheduler: MainContextScheduler = .threadDefault()) {
         self.manager = manager
         self.scheduler = scheduler
-        rowOwner.value = self
     }
 
     deinit {
@@ -230,7 +275,7 @@ public final class VCTableModel: Sendable {
             state.didReloadData = nil
             state.didError = nil
             state.didUpdateNavigationTitle = nil
-            state.observers.removeAll()
+            state.observers = nil
             defer {
                 state.inFlight = nil
                 state.waiters.removeAll()
@@ -247,7 +292,7 @@ public final class VCTableModel: Sendable {
     func addObserver(_ observer: @escaping @Sendable (Report) -> Void) -> UInt64 {
         state.withLock { state in
             state.nextObserver += 1
-            state.observers.append((state.nextObserver, observer))
+            state.observers = Observer(token: state.nextObserver, observer: observer, next: state.observers)
             return state.nextObserver
         }
     }
@@ -258,7 +303,7 @@ public final class VCTableModel: Sendable {
     }
 
     func removeObserver(_ token: UInt64) {
-        state.withLock { $0.observers.removeAll { $0.token == token } }
+        state.withLock { $0.observers = $0.observers?.removing(token) }
     }
 
     /// Starts a reload; `waiter` (from `reload()`) is resumed with its outcome.
@@ -372,7 +417,7 @@ public final class VCTableModel: Sendable {
         var didReloadData: (@Sendable ([VCTableCellData]) -> Void)?
         var didError: (@Sendable (String) -> Void)?
         var didUpdateNavigationTitle: (@Sendable (String) -> Void)?
-        var observers: [(token: UInt64, observer: @Sendable (Report) -> Void)] = []
+        var observers: Observer?
     }
 
     /// On the context: runs the report's closure as it is set now, then the observers.
@@ -388,6 +433,6 @@ public final class VCTableModel: Sendable {
         case .reloaded(let items, _): delivery.didReloadData?(items)
         case .failed(let failure): delivery.didError?(Self.errorMessage(for: failure))
         }
-        for entry in delivery.observers { entry.observer(report) }
+        delivery.observers?.deliver(report)
     }
 }
