@@ -1,5 +1,3 @@
-internal import VCTableGObject
-
 /// One row of the photo table: a photo record (the original's `VCTableCellData`).
 ///
 /// A value: two cells are equal when every field is; `id` is the row's identity.
@@ -25,6 +23,11 @@ public struct VCTableCellData: Sendable, Hashable, Codable, Identifiable {
     }
 }
 
+// The C face's row keys: absent when this file is compiled without the library, as the
+// decoder's fuzz target compiles it (Fuzz/run.sh).
+#if canImport(VCTableGObject)
+internal import VCTableGObject
+
 extension VCTableCellData {
     /// The value of the photo row property `key` (`VctPhotoRow`'s, vct-row-properties.h)
     /// that is one of the cell's fields, or `nil`.
@@ -39,3 +42,4 @@ extension VCTableCellData {
         }
     }
 }
+#endif
