@@ -15,8 +15,9 @@
 #            FUZZ_SCREENS_TRACE=1 prints each step of an input, FUZZ_SCREENS_STATS=1 what
 #            the run exercised.
 #   image    Fuzz/image/fuzz_image.c: bytes -> the image decode path (vct-image-decode.c,
-#            compiled in with vct-pixbuf.c and vct-error.c): a pixbuf within the box asked for, or a
-#            VCT_ERROR (invalid image, or over the pixel limit, refused from the header);
+#            compiled in with vct-pixbuf.c, vct-library.c and vct-error.c): a pixbuf
+#            within the box asked for, or a VCT_ERROR (invalid image, or over the pixel
+#            limit, refused from the header);
 #            seeds: small PNG, JPEG, BMP, ICO and TIFF files, a truncated PNG, a bomb.
 #
 # Each target first replays its regressions (Fuzz/regressions/<target>/: every crash
@@ -64,7 +65,8 @@ read -r -a glib_flags <<<"$(pkg-config --cflags --libs glib-2.0 gio-2.0 gdk-pixb
 read -r -a pixbuf_flags <<<"$(pkg-config --cflags --libs gdk-pixbuf-2.0 gio-2.0)"
 "$CLANG" -std=gnu11 -g -O1 -fsanitize=fuzzer,address -Wall -Wextra -Werror -DVCTABLE_COMPILATION \
     -ICInterop/include -ISources/VCTableGObject/include Fuzz/image/fuzz_image.c \
-    Sources/VCTableGObject/vct-image-decode.c Sources/VCTableGObject/vct-pixbuf.c Sources/VCTableGObject/vct-error.c \
+    Sources/VCTableGObject/vct-image-decode.c Sources/VCTableGObject/vct-pixbuf.c \
+    Sources/VCTableGObject/vct-library.c Sources/VCTableGObject/vct-error.c \
     -o "$out/fuzz-image" "${pixbuf_flags[@]}" 2>&1 | quiet_link
 [[ -x $out/fuzz-image ]]
 

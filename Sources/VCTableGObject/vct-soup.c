@@ -3,9 +3,9 @@
  * A program that never fetches over HTTP (the bundled fixtures are file:// and
  * resource:// URIs) does not map libsoup and the libraries it needs (Kerberos, SQLite,
  * libpsl, brotli, nghttp2: about 1.8 MB of peak RSS, `make bench-rss`). The Swift core
- * calls the few functions it uses through the _vct_soup_* entries below, which
- * dlopen() libsoup by its SONAME on first use and call it through the pointers
- * dlsym() gives. libsoup's headers are not included (the library links no libsoup):
+ * calls the few functions it uses through the _vct_soup_* entries below, which load
+ * libsoup by its SONAME on first use (vct-library.c) and call it through the pointers
+ * found there. libsoup's headers are not included (the library links no libsoup):
  * its types are opaque here and its enumerations' values are spelled out in
  * vctable-private.h (stable across libsoup 3).
  *
@@ -14,8 +14,7 @@
  */
 
 #include "vctable-private.h"
-
-#include <dlfcn.h>
+#include "vct-library.h"
 
 /* libsoup's SONAME: the ABI `pkg-config libsoup-3.0` builds against. */
 #define VCT_SOUP_LIBRARY "libsoup-3.0.so.0"
@@ -42,49 +41,35 @@ static struct
   void (*cache_dump) (VctSoupCache *cache);
 } soup;
 
-static gpointer
-soup_symbol (gpointer library, const char *name)
-{
-  gpointer symbol = dlsym (library, name);
-  if (symbol == NULL)
-    g_error ("VCTable: %s has no %s: %s", VCT_SOUP_LIBRARY, name, dlerror ());
-  return symbol;
-}
+#define SOUP_SYMBOL(field, name) { name, (gpointer *) &soup.field }
 
-/* Loads libsoup and fills the table, once (any thread; the I/O thread in practice). A
- * missing libsoup, a dependency of the library's package, is fatal, as it was when the
- * library linked it: the program could not start then. */
+static const VctLibrarySymbol soup_symbols[] = {
+  SOUP_SYMBOL (session_new_with_options, "soup_session_new_with_options"),
+  SOUP_SYMBOL (session_add_feature, "soup_session_add_feature"),
+  SOUP_SYMBOL (session_send_async, "soup_session_send_async"),
+  SOUP_SYMBOL (session_send_finish, "soup_session_send_finish"),
+  SOUP_SYMBOL (session_error_quark, "soup_session_error_quark"),
+  SOUP_SYMBOL (message_new, "soup_message_new"),
+  SOUP_SYMBOL (message_disable_feature, "soup_message_disable_feature"),
+  SOUP_SYMBOL (message_get_status, "soup_message_get_status"),
+  SOUP_SYMBOL (message_get_reason_phrase, "soup_message_get_reason_phrase"),
+  SOUP_SYMBOL (message_get_response_headers, "soup_message_get_response_headers"),
+  SOUP_SYMBOL (message_headers_get_encoding, "soup_message_headers_get_encoding"),
+  SOUP_SYMBOL (message_headers_get_content_length, "soup_message_headers_get_content_length"),
+  SOUP_SYMBOL (cache_new, "soup_cache_new"),
+  SOUP_SYMBOL (cache_get_type, "soup_cache_get_type"),
+  SOUP_SYMBOL (cache_set_max_size, "soup_cache_set_max_size"),
+  SOUP_SYMBOL (cache_load, "soup_cache_load"),
+  SOUP_SYMBOL (cache_dump, "soup_cache_dump"),
+};
+
+/* Loads libsoup and fills the table, once (any thread; the I/O thread in practice). */
 static void
 soup_load (void)
 {
   static gsize loaded = 0;
-  if (!g_once_init_enter (&loaded))
-    return;
-  gpointer library = dlopen (VCT_SOUP_LIBRARY, RTLD_NOW | RTLD_LOCAL);
-  if (library == NULL)
-    g_error ("VCTable: cannot load %s, needed for HTTP: %s", VCT_SOUP_LIBRARY, dlerror ());
-  /* dlsym returns an object pointer; POSIX guarantees it converts to a function pointer. */
-#define VCT_SOUP_LOAD(field, name) \
-  *(gpointer *) (&soup.field) = soup_symbol (library, name)
-  VCT_SOUP_LOAD (session_new_with_options, "soup_session_new_with_options");
-  VCT_SOUP_LOAD (session_add_feature, "soup_session_add_feature");
-  VCT_SOUP_LOAD (session_send_async, "soup_session_send_async");
-  VCT_SOUP_LOAD (session_send_finish, "soup_session_send_finish");
-  VCT_SOUP_LOAD (session_error_quark, "soup_session_error_quark");
-  VCT_SOUP_LOAD (message_new, "soup_message_new");
-  VCT_SOUP_LOAD (message_disable_feature, "soup_message_disable_feature");
-  VCT_SOUP_LOAD (message_get_status, "soup_message_get_status");
-  VCT_SOUP_LOAD (message_get_reason_phrase, "soup_message_get_reason_phrase");
-  VCT_SOUP_LOAD (message_get_response_headers, "soup_message_get_response_headers");
-  VCT_SOUP_LOAD (message_headers_get_encoding, "soup_message_headers_get_encoding");
-  VCT_SOUP_LOAD (message_headers_get_content_length, "soup_message_headers_get_content_length");
-  VCT_SOUP_LOAD (cache_new, "soup_cache_new");
-  VCT_SOUP_LOAD (cache_get_type, "soup_cache_get_type");
-  VCT_SOUP_LOAD (cache_set_max_size, "soup_cache_set_max_size");
-  VCT_SOUP_LOAD (cache_load, "soup_cache_load");
-  VCT_SOUP_LOAD (cache_dump, "soup_cache_dump");
-#undef VCT_SOUP_LOAD
-  g_once_init_leave (&loaded, 1);
+
+  _vct_library_load (&loaded, VCT_SOUP_LIBRARY, "HTTP", soup_symbols, G_N_ELEMENTS (soup_symbols));
 }
 
 VctSoupSession *
