@@ -82,9 +82,11 @@ def main():
     for line in new:
         print(f"not ok  - new in the public API, not in {record}: {line}")
     if gone or new:
-        print(f"swift-api: 0 passed, 1 failed (make swift-api-update records a change on purpose)")
+        print("swift-api: make swift-api-update records a change made on purpose")
+        print("swift-api: 0 passed, 1 failed")
         return 1
-    print(f"swift-api: 1 passed, 0 failed ({len(now)} public declarations, as recorded)")
+    print(f"ok      - {len(now)} public declarations, as recorded in {record}")
+    print("swift-api: 1 passed, 0 failed")
     return 0
 
 
