@@ -33,7 +33,6 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 /* vct-row-properties.h as a table, by key. */
-#define VCT_ROW_SOURCE_NONE(klass, extra)    -1
 #define VCT_ROW_SOURCE_STRING(klass, extra)  -1
 #define VCT_ROW_SOURCE_INT64(klass, extra)   -1
 #define VCT_ROW_SOURCE_BOOLEAN(klass, extra) -1
@@ -53,7 +52,6 @@ row_property_enum_type (VctRowProperty key)
 {
   switch (key)
     {
-#define VCT_ROW_ENUM_NONE(extra)    0
 #define VCT_ROW_ENUM_STRING(extra)  0
 #define VCT_ROW_ENUM_INT64(extra)   0
 #define VCT_ROW_ENUM_BOOLEAN(extra) 0
