@@ -5,36 +5,162 @@
  *
  * Shaped like GLib's gliststore.c: the GListModel vfuncs, `item-type` and `n-items`
  * properties, `items-changed` emitted with `n-items` notified after it, and
- * `changes-done` once a batch's runs and its rows' notifies are all out. The list itself
- * lives in the Swift core (CListModel: the sectioned ListModel, its flat view, the weak
- * cache of row objects); this file is the GObject around it. While a batch is emitted,
- * get_item on the emitting thread is answered from the emission's table when it can be
- * (vct-list-emission.c), without the core.
+ * `changes-done` once a batch's runs and its rows' notifies are all out.
  *
- * After a batch that moves many rows, the list keeps some row objects alive for a moment
- * (settle, CListModel.settle): the ones alive then, and the ones of the positions a view
- * held before it, made then if need be. A view binds
- * its rows again at its next layout, a frame or two after the batch (GTK 4.8 after its
- * relayout nudge): the objects it drops then are finalized later, at low priority, and
- * the ones it asks for were made before the frame, in an idle of their own. Without
- * this, a reversed list of 10 000 rows made and finalized some 200 row objects inside
- * that frame, a tenth of its CPU time (BENCHMARKS.md, "Session 13").
+ * The list's content lives here: per flat position a row record (VctRowRecord: what the
+ * row shows, written by the Swift core) and a slot holding its row object weakly, made
+ * on first get_item; the sections' table. The Swift core (CListModel) computes each batch
+ * and hands it over in one call (_vct_list_model_deliver, VctListDelivery): this file
+ * carries each kept or moved row's record and object to its new place, finds the objects
+ * of removed rows that are still held back for added rows of the same identity, emits
+ * the runs, shows carried objects their new records (each notifies what differs), and
+ * emits changes-done. Nothing here calls the core but an action (list_act) and the
+ * object's dispose and finalize.
+ *
+ * **One object per position.** A position's slot holds its object while someone holds
+ * it: an object is never at two positions, and get_item of a position whose object lives
+ * is an array read and a weak-reference read.
+ *
+ * **While a batch is emitted**, get_item on the emitting thread reads the list as the
+ * runs so far have left it (positions before `new_end` read the new list, the others the
+ * rest of the old one, as FlatTransition does), with no lock; on any other thread it
+ * waits for the batch's end. After an items-changed that removes a row it tracks, GTK asks
+ * for every added item and drops those it does not hold (two get_item calls per row of a
+ * covering run): such probes are served by one object per row class, shown the probed
+ * row's record while only the list holds it (no GObject made per probe).
+ *
+ * **After a batch that moves many rows**, the list keeps some row objects alive for a
+ * moment (settle): the ones alive then, and the ones of the positions a view held before
+ * it, made then if need be. A view binds its rows again at its next layout, a frame or two
+ * after the batch: the objects it drops then are finalized later, at low priority, and
+ * the ones it asks for were made before the frame, in an idle of their own.
  */
 
-#include <vctable.h>
+#include <string.h>
 
-#include "vctable-private.h"
+#include "vct-list-model-private.h"
 
-struct _VctListModel
+
+gpointer
+_vct_list_token_ref (gpointer token)
 {
-  GObject parent_instance;
+  g_atomic_ref_count_inc (&((VctListToken *) token)->ref_count);
+  return token;
+}
 
-  gpointer         core;
-  guint            last_n_items;
-  VctListEmission *emission;  /* what get_item answers while a batch is emitted */
-  GSource         *settling;  /* the idle that runs list_settle after a batch */
-  GSource         *keeping;   /* the timeout that owns the objects list_settle gave */
-};
+void
+_vct_list_token_unref (gpointer data)
+{
+  VctListToken *token = data;
+
+  if (token != NULL && g_atomic_ref_count_dec (&token->ref_count))
+    {
+      g_weak_ref_clear (&token->list);
+      g_free (token);
+    }
+}
+
+static guint
+table_section_end (const Table *table,
+                   guint        index)
+{
+  return index + 1 < table->n_sections ? table->sections[index + 1].start : table->n_items;
+}
+
+/* The section holding @position (the last one starting at or before it: an empty section
+ * shares its start with the next), or NONE past the end. O(log sections). */
+static guint
+table_section_at (const Table *table,
+                  guint        position)
+{
+  guint low = 0, high;
+
+  if (position >= table->n_items || table->n_sections == 0)
+    return NONE;
+  high = table->n_sections - 1;
+  while (low < high)
+    {
+      guint middle = low + (high - low + 1) / 2;
+
+      if (table->sections[middle].start <= position)
+        low = middle;
+      else
+        high = middle - 1;
+    }
+  return low;
+}
+
+/* Row @row's flat position and section, or NONE past the last row. */
+static guint
+table_row (const Table *table,
+           guint        row,
+           guint       *section)
+{
+  guint low = 0, high;
+
+  if (row >= table->n_rows || table->n_sections == 0)
+    return NONE;
+  high = table->n_sections - 1;
+  while (low < high)
+    {
+      guint middle = low + (high - low + 1) / 2;
+
+      if (table->sections[middle].row_number <= row)
+        low = middle;
+      else
+        high = middle - 1;
+    }
+  *section = low;
+  return table->sections[low].rows_start + row - table->sections[low].row_number;
+}
+
+/* How many rows come before @position, and whether it holds one. */
+static guint
+table_rows_before (const Table *table,
+                   guint        position,
+                   gboolean    *is_row)
+{
+  guint index = table_section_at (table, position);
+  const VctListSection *section;
+
+  *is_row = FALSE;
+  if (index == NONE)
+    return table->n_rows;
+  section = &table->sections[index];
+  if (position < section->rows_start)
+    return section->row_number;
+  if (position < section->rows_end)
+    {
+      *is_row = TRUE;
+      return section->row_number + position - section->rows_start;
+    }
+  return section->row_number + section->rows_end - section->rows_start;
+}
+
+/* Where old row @index is once every run is emitted, or NONE if a run removes it. */
+static guint
+emission_final_position (const Emission *emission,
+                         guint           index)
+{
+  guint low = 0, high = emission->n_ranges;
+  const OldRange *range;
+
+  while (low < high)
+    {
+      guint middle = low + (high - low) / 2;
+
+      if (emission->ranges[middle].start <= index)
+        low = middle + 1;
+      else
+        high = middle;
+    }
+  if (low == 0)
+    return index;
+  range = &emission->ranges[low - 1];
+  if (index < range->end)
+    return NONE;
+  return (guint) ((gint64) index + range->shift);
+}
 
 static void vct_list_model_iface_init (GListModelInterface *iface);
 
@@ -57,85 +183,288 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-/* Destroys *@source, if any (its GDestroyNotify releases what it holds). */
-static void
-clear_source (GSource **source)
+gboolean
+_vct_list_model_read_begin (VctListModel *self)
 {
-  if (*source != NULL)
+  if (vct_list_is_emitter (self))
+    return FALSE;
+  g_mutex_lock (&self->lock);
+  while (self->emitter != NULL)
+    g_cond_wait (&self->ended, &self->lock);
+  return TRUE;
+}
+
+void
+_vct_list_model_read_end (VctListModel *self,
+          gboolean      locked)
+{
+  if (locked)
+    g_mutex_unlock (&self->lock);
+}
+
+/* ---------------------------------------------------------------- reading the list */
+
+/* The object at @position of the list at rest (transfer full), made if need be; NULL
+ * past the end. With the lock held, or on the emitting thread. */
+static gpointer
+rest_get_item (VctListModel *self,
+               guint         position)
+{
+  gpointer object;
+
+  if (position >= self->table.n_items)
+    return NULL;
+  object = slot_get (self->slots[position]);
+  if (object != NULL)
+    return object;
+  object = _vct_row_new_for_list (self->records[position], self->token, position);
+  slot_unref (self->slots[position]);
+  self->slots[position] = slot_new (object);
+  self->stored++;
+  return object;
+}
+
+/* Empties the slots whose objects are gone, once as many slots were filled since the
+ * last sweep as lived after it (at least 4 096): memory stays proportional to the objects
+ * alive, at a constant cost per object made. */
+void
+_vct_list_model_sweep_if_due (VctListModel *self)
+{
+  gboolean locked = _vct_list_model_read_begin (self);
+  guint live = 0;
+
+  if (self->emission == NULL && self->stored >= self->sweep_at)
     {
-      g_source_destroy (*source);
-      g_clear_pointer (source, g_source_unref);
+      for (guint position = 0; position < self->table.n_items; position++)
+        {
+          if (self->slots[position] == NULL)
+            continue;
+          if (slot_is_alive (self->slots[position]))
+            live++;
+          else
+            g_clear_pointer (&self->slots[position], slot_unref);
+        }
+      self->stored = 0;
+      self->sweep_at = MAX (4096, live * 2);
     }
+  _vct_list_model_read_end (self, locked);
 }
 
-static gboolean
-keep_expired (G_GNUC_UNUSED gpointer keep)
+/* get_item on the emitting thread while the runs are emitted: the list as the runs so
+ * far have left it. */
+static gpointer
+emission_get_item (VctListModel *self,
+                   Emission     *emission,
+                   guint         position)
 {
-  return G_SOURCE_REMOVE;   /* the source's notify releases the objects */
+  VctRowRecord *record;
+  gpointer object;
+  Probe *probe;
+  guint index, final;
+  Slot *slot;
+
+  if (position >= emission_count (emission))
+    return NULL;
+  if (position >= emission->new_end)
+    {
+      /* A row of the old list the runs have not reached: a slot there, and where the row
+       * ends up if it stays, for as long as a view holds the object. */
+      index = emission->old_resume + position - emission->new_end;
+      object = slot_get (emission->old_slots[index]);
+      if (object != NULL)
+        return object;
+      object = _vct_row_new_for_list (emission->old_records[index], self->token, position);
+      slot = slot_new (object);
+      slot_unref (emission->old_slots[index]);
+      emission->old_slots[index] = slot;
+      final = emission_final_position (emission, index);
+      if (final != NONE && final < emission->new.n_items)
+        {
+          slot_unref (emission->new_slots[final]);
+          emission->new_slots[final] = slot_ref (slot);
+          g_array_append_val (emission->repoint, final);
+        }
+      self->stored++;
+      return object;
+    }
+
+  object = slot_get (emission->new_slots[position]);
+  if (object != NULL)
+    return object;
+  if (emission->made != NULL && emission->made[position] != NULL)
+    return g_object_ref (emission->made[position]);
+
+  record = emission->new_records[position];
+  probe = &emission->probes[record->class_id < N_CLASSES ? record->class_id : VCT_ROW_CLASS_GENERIC];
+  if (probe->object != NULL)
+    {
+      if (probe->position == position)
+        return g_object_ref (probe->object);
+      if (!vct_list_is_shared (probe->object))
+        {
+          /* Only the list holds it: it shows @position from now on. */
+          _vct_row_show (VCT_ROW (probe->object), record, FALSE);
+          _vct_row_set_position_hint (VCT_ROW (probe->object), position);
+          probe->position = position;
+          return g_object_ref (probe->object);
+        }
+      /* Held: it stays its position's object (the list's reference moves to made). */
+      if (emission->made == NULL)
+        emission->made = g_new0 (GObject *, emission->new.n_items);
+      if (emission->made[probe->position] == NULL)
+        {
+          emission->made[probe->position] = probe->object;
+          g_array_append_val (emission->made_at, probe->position);
+        }
+      else
+        g_object_unref (probe->object);
+      probe->object = NULL;
+    }
+  object = _vct_row_new_for_list (record, self->token, position);
+  probe->object = object;
+  probe->position = position;
+  return g_object_ref (object);
 }
 
-static gboolean
-settle (gpointer data)
+static gpointer
+vct_list_model_get_item (GListModel *list,
+                         guint       position)
 {
-  VctListModel *self = g_weak_ref_get (data);
-  g_autoptr (GPtrArray) keep = NULL;
+  /* g_list_model_get_item() checked @list; a checked cast here would cost a probe a
+   * third of its time (GTK probes every added item of a covering run). */
+  VctListModel *self = (VctListModel *) list;
+  gpointer object;
+  gboolean due;
+
+  if (vct_list_is_emitter (self))
+    {
+      if (self->emission != NULL)
+        return emission_get_item (self, self->emission, position);
+      return rest_get_item (self, position);
+    }
+  g_mutex_lock (&self->lock);
+  while (self->emitter != NULL)
+    g_cond_wait (&self->ended, &self->lock);
+  object = rest_get_item (self, position);
+  due = self->stored >= self->sweep_at;
+  g_mutex_unlock (&self->lock);
+  if (due)
+    _vct_list_model_sweep_if_due (self);
+  return object;
+}
+
+static guint
+vct_list_model_get_n_items (GListModel *list)
+{
+  VctListModel *self = (VctListModel *) list;
+  gboolean locked = _vct_list_model_read_begin (self);
+  guint n_items = self->emission != NULL ? emission_count (self->emission) : self->table.n_items;
+
+  _vct_list_model_read_end (self, locked);
+  return n_items;
+}
+
+/* Where @row is in the list as the batch being delivered leaves it (at rest, as it is),
+ * or NONE. Its position hint first, then a scan. With the lock held, or on the emitting
+ * thread. */
+static guint
+find_locked (VctListModel *self,
+             VctRow       *row)
+{
+  Emission *emission = self->emission;
+  Slot **slots = emission != NULL ? emission->new_slots : self->slots;
+  guint n_items = emission != NULL ? emission->new.n_items : self->table.n_items;
+  guint hint = _vct_row_get_position_hint (row);
+  gpointer object;
+
+  if (emission != NULL)
+    {
+      for (guint key = 0; key < N_CLASSES; key++)
+        {
+          if (emission->probes[key].object == (GObject *) row)
+            return emission->probes[key].position;
+        }
+      if (emission->made != NULL && hint < n_items && emission->made[hint] == (GObject *) row)
+        return hint;
+    }
+  if (hint < n_items && slots[hint] != NULL)
+    {
+      object = slot_get (slots[hint]);
+      if (object != NULL)
+        g_object_unref (object);
+      if (object == (gpointer) row)
+        return hint;
+    }
+  for (guint position = 0; position < n_items; position++)
+    {
+      if (slots[position] == NULL)
+        continue;
+      object = slot_get (slots[position]);
+      if (object == NULL)
+        continue;
+      g_object_unref (object);
+      if (object == (gpointer) row)
+        {
+          _vct_row_set_position_hint (row, position);
+          return position;
+        }
+    }
+  return NONE;
+}
+
+void
+_vct_list_token_act (gpointer      data,
+                     VctRow       *row,
+                     VctRowAction  action)
+{
+  VctListToken *token = data;
+  VctListModel *self = g_weak_ref_get (&token->list);
+  guint64 identity = 0;
+  gboolean locked;
+  guint position;
 
   if (self == NULL)
-    return G_SOURCE_REMOVE;
-  g_clear_pointer (&self->settling, g_source_unref);
-  if (self->core != NULL)
-    {
-      keep = g_ptr_array_new_with_free_func (g_object_unref);
-      vct_core ()->list_settle (self->core, keep);
-    }
-  clear_source (&self->keeping);   /* a batch emitted before this settle ran kept nothing */
-  if (keep != NULL && keep->len > 0)
-    {
-      self->keeping = g_timeout_source_new (VCT_LIST_MODEL_KEEP_MS);
-      g_source_set_priority (self->keeping, G_PRIORITY_LOW);
-      g_source_set_static_name (self->keeping, "VctListModel keep");
-      g_source_set_callback (self->keeping, keep_expired, g_steal_pointer (&keep),
-                             (GDestroyNotify) g_ptr_array_unref);
-      g_source_attach (self->keeping, g_source_get_context (g_main_current_source ()));
-    }
-  g_object_unref (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-free_weak_ref (gpointer data)
-{
-  g_weak_ref_clear (data);
-  g_free (data);
-}
-
-void
-_vct_list_model_settle_later (gpointer list)
-{
-  VctListModel *self = VCT_LIST_MODEL (list);
-  /* The context dispatching the batch's delivery: the list's (its thread may not have
-   * pushed it as its thread-default). */
-  GSource *current = g_main_current_source ();
-  GMainContext *context = current != NULL ? g_source_get_context (current) : NULL;
-  GWeakRef *ref;
-
-  if (self->settling != NULL || context == NULL || !g_main_context_is_owner (context))
     return;
-  ref = g_new0 (GWeakRef, 1);
-  g_weak_ref_init (ref, self);
-  /* Before the next frame (GTK lays out and paints at G_PRIORITY_HIGH_IDLE + 20), in an
-   * iteration of its own. */
-  self->settling = g_idle_source_new ();
-  g_source_set_priority (self->settling, G_PRIORITY_HIGH_IDLE);
-  g_source_set_static_name (self->settling, "VctListModel settle");
-  g_source_set_callback (self->settling, settle, ref, free_weak_ref);
-  g_source_attach (self->settling, context);
+  locked = _vct_list_model_read_begin (self);
+  position = find_locked (self, row);
+  if (position == NONE && self->orphans != NULL)
+    {
+      /* A removed row's object a program still holds: its view model acts. */
+      GHashTableIter iter;
+      gpointer key, value;
+
+      g_hash_table_iter_init (&iter, self->orphans);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          gpointer object = slot_get (value);
+
+          if (object != NULL)
+            g_object_unref (object);
+          if (object == (gpointer) row)
+            {
+              identity = *(guint64 *) key;
+              break;
+            }
+        }
+    }
+  _vct_list_model_read_end (self, locked);
+  if ((position != NONE || identity != 0) && self->core != NULL)
+    vct_core ()->list_act (self->core, position, action, identity);
+  g_object_unref (self);
+}
+
+/* ---------------------------------------------------------------- the GObject */
+
+void
+_vct_list_model_notify_n_items (VctListModel *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
 }
 
 void
-_vct_list_model_release_kept (gpointer list)
+_vct_list_model_emit_changes_done (VctListModel *self)
 {
-  clear_source (&VCT_LIST_MODEL (list)->keeping);
+  g_signal_emit (self, signals[CHANGES_DONE], 0);
 }
 
 static void
@@ -143,8 +472,8 @@ vct_list_model_dispose (GObject *object)
 {
   VctListModel *self = VCT_LIST_MODEL (object);
 
-  clear_source (&self->settling);
-  clear_source (&self->keeping);
+  vct_list_clear_source (&self->settling);
+  vct_list_clear_source (&self->keeping);
   if (self->core != NULL)
     vct_core ()->list_dispose (self->core);
 
@@ -158,17 +487,21 @@ vct_list_model_finalize (GObject *object)
 
   if (self->core != NULL)
     vct_core ()->list_release (g_steal_pointer (&self->core));
-  g_clear_pointer (&self->emission, _vct_list_emission_free);
+  for (guint position = 0; position < self->table.n_items; position++)
+    {
+      _vct_row_record_unref (self->records[position]);
+      slot_unref (self->slots[position]);
+    }
+  g_free (self->records);
+  g_free (self->slots);
+  g_free (self->table.sections);
+  g_free (self->unsettled);
+  g_clear_pointer (&self->orphans, g_hash_table_unref);
+  _vct_list_token_unref (self->token);
+  g_mutex_clear (&self->lock);
+  g_cond_clear (&self->ended);
 
   G_OBJECT_CLASS (vct_list_model_parent_class)->finalize (object);
-}
-
-static guint
-vct_list_model_get_n_items (GListModel *list)
-{
-  VctListModel *self = VCT_LIST_MODEL (list);
-
-  return self->core != NULL ? vct_core ()->list_get_n_items (self->core) : 0;
 }
 
 static void
@@ -251,33 +584,22 @@ vct_list_model_class_init (VctListModelClass *klass)
                   G_TYPE_NONE, 0);
 }
 
+
 static void
 vct_list_model_init (VctListModel *self)
 {
-  self->emission = _vct_list_emission_new ();
+  g_mutex_init (&self->lock);
+  g_cond_init (&self->ended);
+  self->sweep_at = 4096;
+  self->token = g_new0 (VctListToken, 1);
+  g_atomic_ref_count_init (&self->token->ref_count);
+  g_weak_ref_init (&self->token->list, self);
 }
 
 static GType
 vct_list_model_get_item_type (G_GNUC_UNUSED GListModel *list)
 {
   return VCT_TYPE_ROW;
-}
-
-static gpointer
-vct_list_model_get_item (GListModel *list,
-                              guint       position)
-{
-  /* g_list_model_get_item() checked @list; a checked cast here would cost a probe a
-   * third of its time (GTK probes every added item of a covering run). */
-  VctListModel *self = (VctListModel *) list;
-  gpointer item;
-
-  /* While a batch is emitted, GTK probes every added item on the emitting thread: the
-   * answer is in the emission's table, when it has one (vct-list-emission.c). */
-  item = _vct_list_emission_lookup (self->emission, position);
-  if (item != NULL)
-    return item;
-  return self->core != NULL ? vct_core ()->list_get_item (self->core, position) : NULL;
 }
 
 static void
@@ -289,19 +611,35 @@ vct_list_model_iface_init (GListModelInterface *iface)
 }
 
 gpointer
-_vct_list_model_new (gpointer core)
+_vct_list_model_new (gpointer               core,
+                     const VctListDelivery *initial)
 {
   VctListModel *self = g_object_new (VCT_TYPE_LIST_MODEL, NULL);
+  guint n_items = initial->n_items;
 
   self->core = core;
-  self->last_n_items = vct_core ()->list_get_n_items (core);
-  return self;
-}
+  self->table = _vct_list_table_copy (initial);
+  self->records = g_new0 (VctRowRecord *, MAX (n_items, 1));
+  self->slots = g_new0 (Slot *, MAX (n_items, 1));
+  for (guint i = 0; i < initial->n_records; i++)
+    {
+      guint position = initial->records[i].position;
 
-VctListEmission *
-_vct_list_model_get_emission (gpointer list)
-{
-  return VCT_LIST_MODEL (list)->emission;
+      if (position < n_items && self->records[position] == NULL)
+        self->records[position] = initial->records[i].record;
+      else
+        _vct_row_record_unref (initial->records[i].record);
+    }
+  for (guint position = 0; position < n_items; position++)
+    {
+      if (self->records[position] == NULL)
+        {
+          g_critical ("VctListModel: no record for position %u", position);
+          self->records[position] = _vct_list_empty_record ();
+        }
+    }
+  self->last_n_items = n_items;
+  return self;
 }
 
 gboolean
@@ -316,29 +654,70 @@ _vct_list_model_get_core (gpointer list)
   return _vct_is_list_model (list) ? VCT_LIST_MODEL (list)->core : NULL;
 }
 
-void
-_vct_list_model_emit_items_changed (gpointer list,
-                                    guint    position,
-                                    guint    removed,
-                                    guint    added)
+/* The sections as the runs so far have left the list (FlatTransition.section): the new
+ * list's up to new_end, then the old one's from old_resume, the section on both sides of
+ * the seam (one id) being one section; once finished, the new list's. */
+static guint
+transition_section (const Emission *emission,
+                    guint           position,
+                    guint          *start,
+                    guint          *end)
 {
-  VctListModel *self = VCT_LIST_MODEL (list);
-  guint n_items;
+  const Table *old = &emission->old, *new = &emission->new;
+  guint last, resumed, index, old_position, old_index, first;
+  gboolean joined = FALSE;
+  gint64 shift;
 
-  g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
-
-  n_items = vct_list_model_get_n_items (G_LIST_MODEL (self));
-  if (n_items != self->last_n_items)
+  if (position >= emission_count (emission))
+    return NONE;
+  if (emission->finished)
     {
-      self->last_n_items = n_items;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
+      index = table_section_at (new, position);
+      *start = new->sections[index].start;
+      *end = table_section_end (new, index);
+      return index;
     }
+  last = emission->new_end > 0 ? table_section_at (new, emission->new_end - 1) : NONE;
+  resumed = table_section_at (old, emission->old_resume);
+  if (last != NONE && resumed != NONE)
+    joined = new->sections[last].id == old->sections[resumed].id;
+  if (position < emission->new_end)
+    {
+      index = table_section_at (new, position);
+      *start = new->sections[index].start;
+      *end = MIN (table_section_end (new, index), emission->new_end);
+      if (resumed != NONE && joined && index == last)
+        *end = emission->new_end + table_section_end (old, resumed) - emission->old_resume;
+      return index;
+    }
+  old_position = emission->old_resume + position - emission->new_end;
+  old_index = table_section_at (old, old_position);
+  if (old_index == NONE || resumed == NONE)
+    return NONE;
+  shift = (gint64) emission->new_end - emission->old_resume;
+  *start = (guint) MAX ((gint64) old->sections[old_index].start + shift, (gint64) emission->new_end);
+  if (joined && old_index == resumed && last != NONE)
+    *start = new->sections[last].start;
+  first = (last == NONE ? 0 : last + (joined ? 0 : 1));
+  *end = (guint) ((gint64) table_section_end (old, old_index) + shift);
+  return first + old_index - resumed;
 }
 
-void
-_vct_list_model_emit_changes_done (gpointer list)
+/* How many sections the list has as the runs so far have left it. */
+static guint
+transition_n_sections (const Emission *emission)
 {
-  g_signal_emit (VCT_LIST_MODEL (list), signals[CHANGES_DONE], 0);
+  const Table *old = &emission->old, *new = &emission->new;
+  guint last, last_old, start, end;
+
+  if (emission->finished)
+    return new->n_sections;
+  last = emission->new_end > 0 ? table_section_at (new, emission->new_end - 1) : NONE;
+  if (emission->old_resume >= old->n_items)
+    return emission->new_end == new->n_items ? new->n_sections : (last == NONE ? 0 : last + 1);
+  last_old = table_section_at (old, old->n_items - 1);
+  return transition_section (emission, emission_count (emission) - 1, &start, &end) + 1
+         + (old->n_sections - 1 - last_old);
 }
 
 guint
@@ -347,12 +726,36 @@ vct_list_model_get_section (VctListModel *list,
                             guint        *out_start,
                             guint        *out_end)
 {
-  guint start = 0, end = 0;
-  guint section;
+  guint start, end, section;
+  gboolean locked;
 
   g_return_val_if_fail (VCT_IS_LIST_MODEL (list), 0);
 
-  section = vct_core ()->list_get_section (list->core, position, &start, &end);
+  locked = _vct_list_model_read_begin (list);
+  if (list->emission != NULL)
+    {
+      section = transition_section (list->emission, position, &start, &end);
+      if (section == NONE)
+        {
+          section = transition_n_sections (list->emission);
+          start = end = emission_count (list->emission);
+        }
+    }
+  else
+    {
+      section = table_section_at (&list->table, position);
+      if (section == NONE)
+        {
+          section = list->table.n_sections;
+          start = end = list->table.n_items;
+        }
+      else
+        {
+          start = list->table.sections[section].start;
+          end = table_section_end (&list->table, section);
+        }
+    }
+  _vct_list_model_read_end (list, locked);
   if (out_start != NULL)
     *out_start = start;
   if (out_end != NULL)
@@ -363,11 +766,23 @@ vct_list_model_get_section (VctListModel *list,
 guint
 vct_list_model_get_n_sections (VctListModel *list)
 {
+  gboolean locked;
+  guint n_sections;
+
   g_return_val_if_fail (VCT_IS_LIST_MODEL (list), 0);
 
-  return vct_core ()->list_get_n_sections (list->core);
+  locked = _vct_list_model_read_begin (list);
+  n_sections = list->emission != NULL ? transition_n_sections (list->emission) : list->table.n_sections;
+  _vct_list_model_read_end (list, locked);
+  return n_sections;
 }
 
+/* The table of the list as the batch being delivered leaves it. */
+static inline const Table *
+settled_table (VctListModel *list)
+{
+  return list->emission != NULL ? &list->emission->new : &list->table;
+}
 
 /**
  * vct_list_model_get_n_rows:
@@ -386,9 +801,15 @@ vct_list_model_get_n_sections (VctListModel *list)
 guint
 vct_list_model_get_n_rows (VctListModel *list)
 {
+  gboolean locked;
+  guint n_rows;
+
   g_return_val_if_fail (VCT_IS_LIST_MODEL (list), 0);
 
-  return vct_core ()->list_get_n_rows (list->core);
+  locked = _vct_list_model_read_begin (list);
+  n_rows = settled_table (list)->n_rows;
+  _vct_list_model_read_end (list, locked);
+  return n_rows;
 }
 
 /**
@@ -411,10 +832,13 @@ vct_list_model_get_row_position (VctListModel *list,
 {
   guint section = 0;
   guint position;
+  gboolean locked;
 
   g_return_val_if_fail (VCT_IS_LIST_MODEL (list), G_MAXUINT);
 
-  position = vct_core ()->list_get_row (list->core, row, &section);
+  locked = _vct_list_model_read_begin (list);
+  position = table_row (settled_table (list), row, &section);
+  _vct_list_model_read_end (list, locked);
   if (position != G_MAXUINT && out_section != NULL)
     *out_section = section;
   return position;
@@ -442,11 +866,14 @@ vct_list_model_get_row_index (VctListModel *list,
                               gboolean     *out_is_row)
 {
   gboolean is_row = FALSE;
+  gboolean locked;
   guint rows;
 
   g_return_val_if_fail (VCT_IS_LIST_MODEL (list), 0);
 
-  rows = vct_core ()->list_get_rows_before (list->core, position, &is_row);
+  locked = _vct_list_model_read_begin (list);
+  rows = table_rows_before (settled_table (list), position, &is_row);
+  _vct_list_model_read_end (list, locked);
   if (out_is_row != NULL)
     *out_is_row = is_row;
   return rows;
@@ -474,12 +901,15 @@ vct_list_model_find (VctListModel *list,
                      guint        *out_position)
 {
   guint position;
+  gboolean locked;
 
   g_return_val_if_fail (VCT_IS_LIST_MODEL (list), FALSE);
   g_return_val_if_fail (VCT_IS_ROW (row), FALSE);
 
-  position = vct_core ()->list_find_item (list->core, row);
-  if (position == G_MAXUINT)
+  locked = _vct_list_model_read_begin (list);
+  position = find_locked (list, row);
+  _vct_list_model_read_end (list, locked);
+  if (position == NONE)
     return FALSE;
   if (out_position != NULL)
     *out_position = position;

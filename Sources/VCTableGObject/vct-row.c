@@ -3,12 +3,13 @@
  * Copyright 2026 The VCTable authors
  * SPDX-License-Identifier: MIT
  *
- * A row object owns a core from the Swift side (CRow: the row view model it shows,
- * re-pointed by the list when a reload brings new content for the same identity). The
- * subclasses (vct-row-classes.c) have no code of their own: their properties are the
- * entries of vct-row-properties.h, installed here from one table, each read from the
- * view model by its key (row_get) and notified by the core by that key
- * (_vct_row_notify).
+ * A row object shows a record (VctRowRecord, vctable-private.h): its row's content, which
+ * the Swift core wrote and its list (vct-list-model.c) delivered. When a batch brings its
+ * row new content, the list shows it the new record and it notifies the properties whose
+ * values differ (_vct_row_show). The subclasses (vct-row-classes.c) have no code of their
+ * own: their properties are the entries of vct-row-properties.h, installed here from one
+ * table and read from the record by key, with no call into the Swift core. An action
+ * (select, press) goes to the list, which finds the row's place and hands it to the core.
  */
 
 #include <vctable.h>
@@ -18,7 +19,9 @@
 
 typedef struct
 {
-  gpointer core;
+  VctRowRecord *record;    /* the row's content: read and written under bit lock 0 */
+  gpointer      token;     /* its list's (VctListToken), or NULL */
+  guint         position;  /* where its list last found it: a hint */
 } VctRowPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (VctRow, vct_row, G_TYPE_OBJECT)
@@ -85,8 +88,8 @@ vct_row_finalize (GObject *object)
 {
   VctRowPrivate *priv = vct_row_get_instance_private (VCT_ROW (object));
 
-  if (priv->core != NULL)
-    vct_core ()->row_release (g_steal_pointer (&priv->core));
+  g_clear_pointer (&priv->record, _vct_row_record_unref);
+  g_clear_pointer (&priv->token, _vct_list_token_unref);
 
   G_OBJECT_CLASS (vct_row_parent_class)->finalize (object);
 }
@@ -154,22 +157,76 @@ vct_row_init (G_GNUC_UNUSED VctRow *self)
 {
 }
 
-/* The view model's string of @key, or NULL (g_free it). */
-static char *
-vct_row_dup_core_string (VctRowPrivate *priv,
-                         VctRowProperty key)
-{
-  VctCoreValue read = { VCT_CORE_VALUE_NONE, 0, FALSE, NULL };
+/* How many list deliveries this thread is inside: a live row reads its record then, not
+ * its view model (the values as of the change being told); and the view models of the
+ * records freed meanwhile, released once the outermost delivery ends. */
+static _Thread_local guint delivering;
+static _Thread_local GPtrArray *deferred_cores;
 
-  if (priv->core == NULL || vct_core ()->row_get (priv->core, key, &read) != 1)
-    return NULL;
-  if (read.type != VCT_CORE_VALUE_STRING)
-    g_clear_pointer (&read.string, g_free);
-  return read.string;
+void
+_vct_row_delivery_begin (void)
+{
+  delivering++;
+}
+
+void
+_vct_row_delivery_end (void)
+{
+  g_autoptr (GPtrArray) cores = NULL;
+
+  if (--delivering > 0 || deferred_cores == NULL)
+    return;
+  cores = g_steal_pointer (&deferred_cores);
+  for (guint i = 0; i < cores->len; i++)
+    vct_core ()->core_release (g_ptr_array_index (cores, i));
+}
+
+/* The record's value of @key (a copy of its string in @string, g_free it), read under the
+ * row's lock, or for a live row outside a delivery its view model's now; FALSE when the
+ * record has no such key (a row of no list, or a bug). */
+static gboolean
+vct_row_read (VctRowPrivate *priv,
+              guint          key,
+              char         **string,
+              gint64        *integer)
+{
+  VctRowRecord *record;
+  gboolean found = FALSE;
+
+  *string = NULL;
+  *integer = 0;
+  g_pointer_bit_lock (&priv->record, 0);
+  record = (VctRowRecord *) ((guintptr) priv->record & ~(guintptr) 1);
+  if (record != NULL && key >= record->first_key && key - record->first_key < record->n_values)
+    {
+      const VctRowValue *value = &VCT_ROW_RECORD_VALUES (record)[key - record->first_key];
+
+      found = TRUE;
+      if (record->core != NULL && delivering == 0)
+        {
+          _vct_row_record_ref (record);
+          g_pointer_bit_unlock (&priv->record, 0);
+          {
+            VctRowValue live = { NULL, 0 };
+
+            if (vct_core ()->row_get (record->core, key, &live))
+              {
+                *string = (char *) live.string;
+                *integer = live.integer;
+              }
+          }
+          _vct_row_record_unref (record);
+          return found;
+        }
+      *string = g_strdup (value->string);
+      *integer = value->integer;
+    }
+  g_pointer_bit_unlock (&priv->record, 0);
+  return found;
 }
 
 /* The row's image of image property @key, made on first use (when @make), its URI the
- * view model's now. */
+ * record's now. */
 static VctImage *
 vct_row_get_image (GObject        *object,
                    VctRowProperty  key,
@@ -179,10 +236,11 @@ vct_row_get_image (GObject        *object,
   GQuark slot = row_image_slots[key];
   VctImage *image = g_object_get_qdata (object, slot);
   g_autofree char *uri = NULL;
+  gint64 unused;
 
   if (image == NULL && !make)
     return NULL;
-  uri = vct_row_dup_core_string (priv, row_properties[key].source);
+  vct_row_read (priv, row_properties[key].source, &uri, &unused);
   if (image == NULL)
     {
       image = vct_image_new (NULL, uri);
@@ -193,8 +251,8 @@ vct_row_get_image (GObject        *object,
   return image;
 }
 
-/* A subclass property (prop_id: its key + 1): the view model's value, converted to the
- * property's type. */
+/* A subclass property (prop_id: its key + 1): the record's value, as the property's
+ * type. */
 static void
 vct_row_get_core_property (GObject    *object,
                            guint       prop_id,
@@ -204,7 +262,8 @@ vct_row_get_core_property (GObject    *object,
   /* GObject has checked both types: no checked cast on a path a view takes per bind. */
   VctRowPrivate *priv = vct_row_get_instance_private ((VctRow *) object);
   guint key = prop_id - 1;
-  VctCoreValue read = { VCT_CORE_VALUE_NONE, 0, FALSE, NULL };
+  char *string;
+  gint64 integer;
 
   if (key >= VCT_ROW_N_PROPERTIES || row_pspecs[key] != pspec)
     {
@@ -216,41 +275,24 @@ vct_row_get_core_property (GObject    *object,
       g_value_set_object (value, vct_row_get_image (object, key, TRUE));
       return;
     }
-  if (priv->core == NULL)
-    return;  /* the default value */
-  switch (vct_core ()->row_get (priv->core, key, &read))
-    {
-    case 1:
-      break;
-    case 0:
-      return;  /* absent: the default value (NULL for a string) */
-    default:
-      /* A key the Swift view model does not answer: never read as a default. */
-      g_critical ("%s:%s: the row's view model has no such property",
-                  G_OBJECT_TYPE_NAME (object), pspec->name);
-      return;
-    }
+  if (!vct_row_read (priv, key, &string, &integer))
+    return;  /* a row of no list: the default value */
 
   switch (row_properties[key].value_type)
     {
     case VCT_ROW_VALUE_STRING:
-      if (read.type == VCT_CORE_VALUE_STRING)
-        g_value_take_string (value, g_steal_pointer (&read.string));
-      else if (read.type == VCT_CORE_VALUE_INT)
-        g_value_take_string (value, g_strdup_printf ("%" G_GINT64_FORMAT, read.integer));
-      else
-        g_value_set_string (value, read.boolean ? "true" : "false");
+      g_value_take_string (value, g_steal_pointer (&string));
       break;
     case VCT_ROW_VALUE_INT64:
-      g_value_set_int64 (value, read.type == VCT_CORE_VALUE_BOOLEAN ? read.boolean : read.integer);
+      g_value_set_int64 (value, integer);
       break;
     case VCT_ROW_VALUE_BOOLEAN:
-      g_value_set_boolean (value, read.type == VCT_CORE_VALUE_INT ? read.integer != 0 : read.boolean);
+      g_value_set_boolean (value, integer != 0);
       break;
     case VCT_ROW_VALUE_ENUM:
-      if (read.string != NULL)
+      if (string != NULL)
         {
-          GEnumValue *found = g_enum_get_value_by_nick (G_PARAM_SPEC_ENUM (pspec)->enum_class, read.string);
+          GEnumValue *found = g_enum_get_value_by_nick (G_PARAM_SPEC_ENUM (pspec)->enum_class, string);
 
           if (found != NULL)
             g_value_set_enum (value, found->value);
@@ -260,8 +302,7 @@ vct_row_get_core_property (GObject    *object,
     default:
       break;
     }
-
-  g_free (read.string);
+  g_free (string);
 }
 
 /* @key's GParamSpec, as vct-row-properties.h declares it. */
@@ -324,13 +365,54 @@ _vct_row_class_install_properties (GObjectClass  *object_class,
     }
 }
 
-gpointer
-_vct_row_new (VctRowClassId class_id, gpointer core)
+void
+_vct_row_record_unref (VctRowRecord *record)
+{
+  if (record == NULL || !g_atomic_int_dec_and_test (&record->ref_count))
+    return;
+  if (record->core != NULL)
+    {
+      if (delivering > 0)
+        {
+          if (deferred_cores == NULL)
+            deferred_cores = g_ptr_array_new ();
+          g_ptr_array_add (deferred_cores, record->core);
+        }
+      else
+        vct_core ()->core_release (record->core);
+    }
+  g_free (record);
+}
+
+VctRowRecord *
+_vct_row_record_ref (VctRowRecord *record)
+{
+  g_atomic_int_inc (&record->ref_count);
+  return record;
+}
+
+/* The record's values of @key are equal in @a and @b. */
+static gboolean
+row_values_equal (const VctRowRecord *a,
+                  const VctRowRecord *b,
+                  guint               index)
+{
+  const VctRowValue *x = &VCT_ROW_RECORD_VALUES (a)[index];
+  const VctRowValue *y = &VCT_ROW_RECORD_VALUES (b)[index];
+
+  return x->integer == y->integer && g_strcmp0 (x->string, y->string) == 0;
+}
+
+VctRow *
+_vct_row_new_for_list (VctRowRecord *record,
+                       gpointer      token,
+                       guint         position)
 {
   GType type;
   VctRow *row;
+  VctRowPrivate *priv;
 
-  switch (class_id)
+  switch (record->class_id)
     {
     case VCT_ROW_CLASS_PHOTO:
       type = VCT_TYPE_PHOTO_ROW;
@@ -354,40 +436,90 @@ _vct_row_new (VctRowClassId class_id, gpointer core)
     }
 
   row = g_object_new (type, NULL);
-  ((VctRowPrivate *) vct_row_get_instance_private (row))->core = core;
+  priv = vct_row_get_instance_private (row);
+  priv->record = _vct_row_record_ref (record);
+  priv->token = token != NULL ? _vct_list_token_ref (token) : NULL;
+  priv->position = position;
   return row;
 }
 
-gboolean
-_vct_is_row (gconstpointer row)
+gpointer
+_vct_row_new (VctRowRecord *record)
 {
-  return row != NULL && VCT_IS_ROW ((gpointer) row);
+  VctRow *row = _vct_row_new_for_list (record, NULL, 0);
+
+  _vct_row_record_unref (record);
+  return row;
 }
 
-gpointer
-_vct_row_get_core (gpointer row)
+VctRowRecord *
+_vct_row_peek_record (VctRow *row)
 {
-  if (!_vct_is_row (row))
-    return NULL;
-  return ((VctRowPrivate *) vct_row_get_instance_private (row))->core;
+  VctRowPrivate *priv = vct_row_get_instance_private (row);
+
+  /* Only the list's context thread writes it: that thread reads it without the lock. */
+  return (VctRowRecord *) ((guintptr) g_atomic_pointer_get (&priv->record) & ~(guintptr) 1);
+}
+
+guint
+_vct_row_get_position_hint (VctRow *row)
+{
+  return ((VctRowPrivate *) vct_row_get_instance_private (row))->position;
 }
 
 void
-_vct_row_notify (gpointer       row,
-                 VctRowProperty key)
+_vct_row_set_position_hint (VctRow *row,
+                            guint   position)
 {
-  g_return_if_fail (key < VCT_ROW_N_PROPERTIES && row_pspecs[key] != NULL);
-
-  g_object_notify_by_pspec (row, row_pspecs[key]);
-  if (row_image_of[key] >= 0)
-    vct_row_get_image (row, row_image_of[key], FALSE);  /* its image follows the new URL */
+  ((VctRowPrivate *) vct_row_get_instance_private (row))->position = position;
 }
 
-/* The core of @row (NULL for none: a row of no list). */
-static inline gpointer
-row_core (VctRow *row)
+void
+_vct_row_show (VctRow       *row,
+               VctRowRecord *record,
+               gboolean      notify)
 {
-  return ((VctRowPrivate *) vct_row_get_instance_private (row))->core;
+  VctRowPrivate *priv = vct_row_get_instance_private (row);
+  VctRowRecord *old;
+
+  if (_vct_row_peek_record (row) == record)
+    return;
+  _vct_row_record_ref (record);
+  g_pointer_bit_lock (&priv->record, 0);
+  old = (VctRowRecord *) ((guintptr) priv->record & ~(guintptr) 1);
+  /* Stored with the lock bit still set: the unlock clears it. */
+  g_atomic_pointer_set (&priv->record, (gpointer) ((guintptr) record | 1));
+  g_pointer_bit_unlock (&priv->record, 0);
+
+  if (notify && old != NULL && old->class_id == record->class_id && old->first_key == record->first_key)
+    {
+      guint n = MIN (old->n_values, record->n_values);
+
+      /* In declaration order, one notify per property whose value differs. */
+      for (guint index = 0; index < n; index++)
+        {
+          guint key = record->first_key + index;
+
+          if (row_pspecs[key] == NULL || row_properties[key].value_type == VCT_ROW_VALUE_IMAGE
+              || row_values_equal (old, record, index))
+            continue;
+          g_object_notify_by_pspec (G_OBJECT (row), row_pspecs[key]);
+          if (row_image_of[key] >= 0)
+            vct_row_get_image (G_OBJECT (row), row_image_of[key], FALSE);  /* its image follows the new URL */
+        }
+    }
+  _vct_row_record_unref (old);
+}
+
+/* Routes @action of @row to its view model, through its list. */
+static void
+vct_row_act (VctRow       *row,
+             VctRowAction  action)
+{
+  VctRowPrivate *priv = vct_row_get_instance_private (row);
+
+  if (priv->token != NULL)
+    _vct_list_token_act (priv->token, row, action);
 }
 
 void
@@ -395,8 +527,7 @@ vct_row_select (VctRow *row)
 {
   g_return_if_fail (VCT_IS_ROW (row));
 
-  if (row_core (row) != NULL)
-    vct_core ()->row_select (row_core (row));
+  vct_row_act (row, VCT_ROW_ACTION_SELECT);
 }
 
 void
@@ -404,16 +535,22 @@ vct_row_press (VctRow *row)
 {
   g_return_if_fail (VCT_IS_ROW (row));
 
-  if (row_core (row) != NULL)
-    vct_core ()->row_press (row_core (row));
+  vct_row_act (row, VCT_ROW_ACTION_PRESS);
 }
 
 VctRowRole
 vct_row_get_role (VctRow *row)
 {
+  VctRowPrivate *priv;
+  VctRowRole role;
+
   g_return_val_if_fail (VCT_IS_ROW (row), VCT_ROW_ROLE_ITEM);
 
-  return row_core (row) != NULL ? vct_core ()->row_get_role (row_core (row)) : VCT_ROW_ROLE_ITEM;
+  priv = vct_row_get_instance_private (row);
+  g_pointer_bit_lock (&priv->record, 0);
+  role = ((VctRowRecord *) ((guintptr) priv->record & ~(guintptr) 1))->role;
+  g_pointer_bit_unlock (&priv->record, 0);
+  return role;
 }
 
 /**
@@ -432,8 +569,15 @@ vct_row_get_role (VctRow *row)
 const char *
 vct_row_get_kind (VctRow *row)
 {
+  VctRowPrivate *priv;
+  const char *kind;
+
   g_return_val_if_fail (VCT_IS_ROW (row), NULL);
 
-  return row_core (row) != NULL ? vct_core ()->row_get_kind (row_core (row)) : NULL;
+  priv = vct_row_get_instance_private (row);
+  g_pointer_bit_lock (&priv->record, 0);
+  kind = ((VctRowRecord *) ((guintptr) priv->record & ~(guintptr) 1))->kind;  /* interned */
+  g_pointer_bit_unlock (&priv->record, 0);
+  return kind;
 }
 

@@ -6,7 +6,7 @@ internal import VCTableGObject
 /// private export.
 ///
 /// Each entry receives a `core` pointer: the retained Swift object a GObject owns (a
-/// `CRow`, a `CListModel`), borrowed for the call; `*_release` drops that reference.
+/// `CListModel`, a `CTableModel`), borrowed for the call; `*_release` drops that reference.
 private func makeCoreTable() -> VctCore {
   VctCore(
     core_release: { core in
@@ -18,97 +18,23 @@ private func makeCoreTable() -> VctCore {
     screen_dup_last_error: { core in
         (Unmanaged<AnyObject>.fromOpaque(core!).takeUnretainedValue() as? any CScreenCore)?.duplicateLastError()
     },
-    row_release: { core in
-        Unmanaged<CRow>.fromOpaque(core!).release()
-    },
-    row_get: { core, key, value in
-        guard let core, let value else { return 0 }
-        // Borrowed for the call: no retain (a bound view reads a row's properties on every
-        // bind, and an active core has a weak reference's side table, whose retains are
-        // slower).
-        return Unmanaged<CRow>.fromOpaque(core)._withUnsafeGuaranteedRef { row in
-            // Not a property of this view model's class at all: a bug (never a default).
-            guard let answer = row.value(for: key) else { return -1 }
-            guard let read = answer else { return 0 }  // absent
-            switch read {
-            case .string(let text):
-                value.pointee.type = VCT_CORE_VALUE_STRING
-                // withCString lends a native string's own bytes; passing `text` as a C
-                // string argument would copy them into an array first.
-                value.pointee.string = text.withCString { g_strdup($0) }
-            case .integer(let number):
-                value.pointee.type = VCT_CORE_VALUE_INT
-                value.pointee.integer = gint64(number)
-            case .boolean(let flag):
-                value.pointee.type = VCT_CORE_VALUE_BOOLEAN
-                value.pointee.boolean = flag ? 1 : 0
-            }
-            return 1
-        }
-    },
-    row_get_kind: { core in
-        Unmanaged<CRow>.fromOpaque(core!).takeUnretainedValue().kind.map { UnsafePointer($0) }
-    },
-    row_get_role: { core in
-        switch Unmanaged<CRow>.fromOpaque(core!).takeUnretainedValue().role {
-        case .row: 0
-        case .header: 1
-        case .footer: 2
-        }
-    },
-    row_select: { core in
-        Unmanaged<CRow>.fromOpaque(core!).takeUnretainedValue().row.userSelected()
-    },
-    row_press: { core in
-        Unmanaged<CRow>.fromOpaque(core!).takeUnretainedValue().row.userPressed()
-    },
-    row_show_pending: { core, position in
-        Unmanaged<CRow>.fromOpaque(core!)._withUnsafeGuaranteedRef { $0.showPending(Int(position)) }
-    },
     list_dispose: { core in
         Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().dispose()
     },
     list_release: { core in
         Unmanaged<CListModel>.fromOpaque(core!).release()
     },
-    list_get_n_items: { core in
-        // The object holds the core for the call: no retain (a list core has a weak
-        // reference's side table, so each retain would be an atomic on it).
-        UInt32(clamping: Unmanaged<CListModel>.fromOpaque(core!)._withUnsafeGuaranteedRef { $0.count })
+    list_act: { core, position, action, identity in
+        Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().act(
+            at: position == guint.max ? nil : Int(position), identity: UInt64(identity), action: action)
     },
-    list_get_item: { core, position in
-        Unmanaged<CListModel>.fromOpaque(core!)._withUnsafeGuaranteedRef { $0.item(at: Int(position)) }
-    },
-    list_get_n_sections: { core in
-        UInt32(clamping: Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().numberOfSections)
-    },
-    list_get_section: { core, position, start, end in
-        let section = Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().section(at: Int(position))
-        start?.pointee = UInt32(clamping: section.start)
-        end?.pointee = UInt32(clamping: section.end)
-        return UInt32(clamping: section.index)
-    },
-    list_get_n_rows: { core in
-        UInt32(clamping: Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().rowCount)
-    },
-    list_get_row: { core, row, section in
-        guard let found = Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().row(Int(row)) else {
-            return UInt32.max
+    row_get: { core, key, value in
+        guard let core, let value else { return 0 }
+        return Unmanaged<CLiveRow>.fromOpaque(core)._withUnsafeGuaranteedRef { row in
+            guard let declared = row.model as? any DeclaredRowViewModel, declared.declaredClass.owns(key) else { return 0 }
+            value.pointee = CRowRecord.value(declared.value(for: key), as: _vct_row_property_get_info(guint(key.rawValue))!.pointee.value_type)
+            return 1
         }
-        section?.pointee = UInt32(clamping: found.section)
-        return UInt32(clamping: found.position)
-    },
-    list_get_rows_before: { core, position, isRow in
-        let found = Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().rowsBefore(Int(position))
-        isRow?.pointee = found.isRow ? 1 : 0
-        return UInt32(clamping: found.rows)
-    },
-    list_find_item: { core, item in
-        let found = Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().position(of: item!)
-        return found.map { UInt32(clamping: $0) } ?? UInt32.max
-    },
-    list_settle: { core, keep in
-        Unmanaged<CListModel>.fromOpaque(core!).takeUnretainedValue().settle(keeping: keep!)
     },
     table_dispose: { core in
         Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().dispose()

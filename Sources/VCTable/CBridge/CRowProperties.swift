@@ -109,6 +109,9 @@ protocol DeclaredRowViewModel: RowViewModel {
     static var rowClass: RowClassProperties { get }
     /// The value of property `key` of this class, or `nil` when absent.
     func value(for key: VctRowProperty) -> PropertyValue?
+    /// Whether its values change in place (it reports them to `observePropertyChanges`):
+    /// its row object reads it at once rather than the last record (`CLiveRow`).
+    static var changesInPlace: Bool { get }
 }
 
 extension DeclaredRowViewModel {
@@ -123,6 +126,8 @@ extension DeclaredRowViewModel {
 
     /// The images its row class declares, each with the URL property it loads.
     public var imageSources: [String: String] { Self.rowClass.imageSources }
+
+    static var changesInPlace: Bool { false }
 
     /// `Self.rowClass`, from a value (no `type(of:)`, which asks the runtime for the
     /// dynamic type of an existential).

@@ -12,4 +12,7 @@ struct ListBatch: Sendable {
     /// their place, as row index before → row index after. Rows kept in place (outside
     /// every row splice) are not listed.
     var moves: [Int: [Move]] = [:]
+    /// Per section kept by the batch (its index after the batch): the row indices after
+    /// the batch of the moved rows whose content changed (a subset of `moves`' targets).
+    var changedMoves: [Int: [Int]] = [:]
 }

@@ -36,11 +36,14 @@ enum ListDiff {
         var steps = changes.sectionSplices.map(ListChange.sections)
         var result = new
         var moves: [Int: [Move]] = [:]
+        var changedMoves: [Int: [Int]] = [:]
         let rowChanges = Dictionary(uniqueKeysWithValues: changes.rowChanges.map { ($0.section, $0.changes) })
         forEachKept(changes.sectionSplices, oldCount: old.count, newCount: new.count) { oldIndex, newIndex in
             if let rows = rowChanges[newIndex] {
                 steps += rows.splices.map { ListChange.rows(section: newIndex, $0) }
                 if !rows.moves.isEmpty { moves[newIndex] = rows.moves }
+                let changed = changedMoveTargets(rows)
+                if !changed.isEmpty { changedMoves[newIndex] = changed }
                 result[newIndex].rows = keepingUnchanged(old[oldIndex].rows, new[newIndex].rows, rows)
             } else {
                 result[newIndex].rows = old[oldIndex].rows
@@ -50,7 +53,14 @@ enum ListDiff {
         for section in changes.rowChanges {
             steps += section.changes.updated.map { ListChange.rowUpdated(section: section.section, index: $0) }
         }
-        return (ListBatch(steps: steps, moves: moves), result)
+        return (ListBatch(steps: steps, moves: moves, changedMoves: changedMoves), result)
+    }
+
+    /// The targets of `changes.moves` whose rows' content changed (`changes.updates`).
+    private static func changedMoveTargets(_ changes: ListChanges) -> [Int] {
+        guard !changes.moves.isEmpty, !changes.updates.isEmpty else { return [] }
+        let moved = Set(changes.moves.map(\.to))
+        return changes.updates.map(\.to).filter(moved.contains)
     }
 
     private static func singleSection(_ old: ListSection, _ new: ListSection) -> (batch: ListBatch, result: [ListSection]) {
@@ -60,7 +70,10 @@ enum ListDiff {
         steps += changes.updated.map { ListChange.rowUpdated(section: 0, index: $0) }
         var result = new
         result.rows = changes.isEmpty ? old.rows : keepingUnchanged(old.rows, new.rows, changes)
-        return (ListBatch(steps: steps, moves: changes.moves.isEmpty ? [:] : [0: changes.moves]), [result])
+        let changed = changedMoveTargets(changes)
+        return (ListBatch(
+            steps: steps, moves: changes.moves.isEmpty ? [:] : [0: changes.moves],
+            changedMoves: changed.isEmpty ? [:] : [0: changed]), [result])
     }
 
     /// The splices and in-place updates from `old` to `new`, as `Diff` computes them, without
@@ -95,7 +108,8 @@ enum ListDiff {
         return ListChanges(
             splices: rest.splices.map { Splice(position: $0.position + prefix, removed: $0.removed, added: $0.added) },
             updated: updated + rest.updated.map { $0 + prefix },
-            moves: prefix == 0 ? rest.moves : rest.moves.map { Move(from: $0.from + prefix, to: $0.to + prefix) })
+            moves: prefix == 0 ? rest.moves : rest.moves.map { Move(from: $0.from + prefix, to: $0.to + prefix) },
+            updates: rest.moves.isEmpty ? [] : prefix == 0 ? rest.updates : rest.updates.map { Move(from: $0.from + prefix, to: $0.to + prefix) })
     }
 
     /// `new`, with each row kept in place and not updated replaced by its old instance.

@@ -38,23 +38,6 @@
 
 G_BEGIN_DECLS
 
-/* VctCoreValueType: what a VctCoreValue holds (a case of the Swift PropertyValue, in order). */
-typedef enum {
-  VCT_CORE_VALUE_NONE = 0,
-  VCT_CORE_VALUE_STRING = 1,
-  VCT_CORE_VALUE_INT = 2,
-  VCT_CORE_VALUE_BOOLEAN = 3
-} VctCoreValueType;
-
-/* VctCoreValue: a row property as the Swift core reads it (its PropertyValue). @string
- * is g_malloc'd and owned by the receiver. */
-typedef struct {
-  VctCoreValueType type;
-  gint64           integer;
-  gboolean         boolean;
-  char            *string;
-} VctCoreValue;
-
 /* VctRowClassId: which VctRow subclass a row view model of the Swift core shows as. */
 typedef enum {
   VCT_ROW_CLASS_GENERIC = 0,   /* a row type this header has no class for */
@@ -90,6 +73,14 @@ typedef struct {
   VctRowValueType value_type;
   gint            source;      /* an image's URL property (a VctRowProperty); -1 otherwise */
 } VctRowPropertyInfo;
+
+/* VctRowValue: one property's value in a record: @string for a STRING (NULL: absent) or
+ * an ENUM (the value's nick), @integer for an INT64 or a BOOLEAN (0 or 1). An IMAGE has
+ * none (both zero). */
+typedef struct {
+  const char *string;
+  gint64      integer;
+} VctRowValue;
 
 /* VctScreenKind: which screen object screen_new makes (and _vct_screen_object_new). */
 typedef enum {
@@ -130,40 +121,17 @@ typedef struct {
    * NULL. Transfer full. */
   GError     *(*screen_dup_last_error) (gpointer core);
 
-  /* VctRow: the row view model behind one row object. */
-  void        (*row_release)       (gpointer core);
-  /* The value of the row's property @key (never an image's): 1: @value is set; 0: the
-   * view model's value is absent (NULL); -1: the view model answers no such key (a row
-   * of another class: a bug, never a default). */
-  gint        (*row_get)           (gpointer core, VctRowProperty key, VctCoreValue *value);
-  const char *(*row_get_kind)      (gpointer core);
-  gint        (*row_get_role)      (gpointer core);
-  void        (*row_select)        (gpointer core);
-  void        (*row_press)         (gpointer core);
-  /* A list's probe object (vct-list-emission.c): shows new position @position of its
-   * list from now on, its view model read on first use (CRow.showPending). */
-  void        (*row_show_pending)  (gpointer core, guint position);
-
-  /* VctListModel: the flat view of a sectioned list. */
+  /* VctListModel: the sectioned list's core (CListModel). list_dispose ends its
+   * deliveries (safe to call twice); list_act routes a row object's action (a
+   * VctRowAction) to the view model at flat position @position of the list as the last
+   * delivery left it, or with @position G_MAXUINT to the view model of the removed row of
+   * identity @identity whose object a program holds (VctListDelivery.orphans). */
   void        (*list_dispose)      (gpointer core);
   void        (*list_release)      (gpointer core);
-  guint       (*list_get_n_items)  (gpointer core);
-  gpointer    (*list_get_item)     (gpointer core, guint position);
-  guint       (*list_get_n_sections) (gpointer core);
-  guint       (*list_get_section)  (gpointer core, guint position, guint *start, guint *end);
-  /* Rows counted across sections, headers and footers not (FlatSections.rowStarts), in
-   * the list as the batch being emitted, if any, leaves it. list_get_row: row @row's
-   * flat position and section, G_MAXUINT past the last row; list_get_rows_before: how
-   * many rows come before @position, and whether it holds one; list_find_item: the flat
-   * position whose slot holds @item, G_MAXUINT for none. */
-  guint       (*list_get_n_rows)   (gpointer core);
-  guint       (*list_get_row)      (gpointer core, guint row, guint *section);
-  guint       (*list_get_rows_before) (gpointer core, guint position, gboolean *is_row);
-  guint       (*list_find_item)    (gpointer core, gpointer item);
-  /* After a batch (_vct_list_model_settle_later): adds to @keep a reference to each row
-   * object to keep for a moment (those alive now, and the objects of the positions that
-   * held live ones before the batch, made now if need be). */
-  void        (*list_settle)       (gpointer core, GPtrArray *keep);
+  void        (*list_act)          (gpointer core, guint position, gint action, guint64 identity);
+  /* A live row's view model (VctRowRecord.core): its value of @key now, as a record value
+   * (@value->string g_malloc'd, the receiver's); FALSE when it answers no such key. */
+  gboolean    (*row_get)           (gpointer core, VctRowProperty key, VctRowValue *value);
 
   /* VctTableModel: CTableModel. */
   void        (*table_dispose)     (gpointer core);
@@ -285,27 +253,137 @@ vct_core (void)
 
 /* ------------------------------------------------- implemented by the C half, for Swift */
 
-/* vct-row.c: a new row object of class @class_id (and the given @role) that owns @core
- * (one retained reference; row_release runs in its finalize). Transfer full. */
-G_GNUC_INTERNAL gpointer _vct_row_new (VctRowClassId class_id, gpointer core);
+/* ------------------------------------------------- rows and lists: one delivery a batch
+ *
+ * A list's content lives in the C half (vct-list-model.c): per flat position a row
+ * record (its content, below) and a slot for its row object; the sections' table. The
+ * core (CListModel) computes each batch and hands it over in one call,
+ * _vct_list_model_deliver; the C half carries the records and the objects, emits every
+ * items-changed, notify and changes-done, and answers get_item, get_n_items, the
+ * sections and every row property itself, never calling the core while it emits. */
 
-/* vct-row.c: the core of @row, or NULL when @row is not a VctRow (no critical). */
-G_GNUC_INTERNAL gpointer _vct_row_get_core (gpointer row);
+/* VctRowRecord: what one row shows, as C reads it: immutable once delivered and
+ * reference counted, in one g_malloc'd block: this header, then @n_values VctRowValue
+ * (the values of keys @first_key, @first_key + 1, … of its class, in the order of
+ * vct-row-properties.h), then the bytes of its strings. The Swift core writes a new one
+ * in place (CRowRecord.swift) with @ref_count 1 and gives that reference away; the C half
+ * drops it with _vct_row_record_unref (g_free at zero). */
+typedef struct {
+  gint          ref_count;   /* atomic */
+  guint16       class_id;    /* a VctRowClassId */
+  guint16       role;        /* a VctRowRole */
+  const char   *kind;        /* interned (g_intern_string), or NULL */
+  guint64       identity;    /* the row's identity (its section's, its role, its own):
+                                what an object of a removed row is found back by */
+  guint         first_key;   /* a VctRowProperty; 0 with no values */
+  guint         n_values;
+  gpointer      core;        /* a view model whose values change in place (CLiveRow), which
+                                its row object reads at once outside its list's deliveries
+                                (row_get); NULL for the others. core_release drops it once
+                                the record goes, never inside a delivery. */
+} VctRowRecord;
 
-/* vct-row.c: whether @row is a VctRow (any pointer, NULL included). */
-G_GNUC_INTERNAL gboolean _vct_is_row (gconstpointer row);
+/* The values of @record (n_values of them, right after the header). */
+#define VCT_ROW_RECORD_VALUES(record) ((VctRowValue *) ((VctRowRecord *) (record) + 1))
 
-/* vct-row.c: emits notify for the row's property @key (a URL property: the row's image
- * that follows it, if made, takes the new URL). */
-G_GNUC_INTERNAL void _vct_row_notify (gpointer row, VctRowProperty key);
+/* VctRowAction: what list_act does to a row's view model. */
+typedef enum {
+  VCT_ROW_ACTION_SELECT = 0,
+  VCT_ROW_ACTION_PRESS = 1
+} VctRowAction;
+
+/* VctListRun: an items-changed, or one step of a batch (position in the new list's
+ * numbering, front to back, as FlatSections.splices gives them). */
+typedef struct {
+  guint position;
+  guint removed;
+  guint added;
+} VctListRun;
+
+/* VctListMove: a row a batch moves, from its flat position before the batch to its flat
+ * position after (ListBatch.moves, in flat positions). */
+typedef struct {
+  guint from;
+  guint to;
+} VctListMove;
+
+/* VctListRecordAt: a record (transfer full) for a flat position. */
+typedef struct {
+  guint         position;
+  VctRowRecord *record;
+} VctListRecordAt;
+
+/* VctListSection: one section of a list: its items are [@start, next section's @start),
+ * its rows [@rows_start, @rows_end) (a header before them, a footer after them, if any);
+ * @row_number rows come before it; @id is its identity's hash. */
+typedef struct {
+  guint   start;
+  guint   rows_start;
+  guint   rows_end;
+  guint   row_number;
+  guint64 id;
+} VctListSection;
+
+/* VctListDelivery: one batch of a list, or a change in place (@changes_done FALSE), from
+ * the core, on the list's context thread:
+ *
+ * - @before: new records for rows changed in place, at their positions before the
+ *   batch (a row the batch then removes included): their objects notify first;
+ * - @runs: the steps that turn the old list into the new one (every row outside them is
+ *   kept, in order), @moves: the rows they remove and add back; the C half carries each
+ *   kept or moved row's record and object along, and finds the objects of removed rows
+ *   that are still held back for added rows of the same identity;
+ * - @emitted: the items-changed to emit (the runs, or one covering them,
+ *   FlatEmission.shape);
+ * - @records: records (transfer full) for new positions: every added row that is not a
+ *   move, and every kept or moved row whose content changed; a carried object whose
+ *   record changes notifies what differs, after the runs;
+ * - @sections (@n_sections, @n_rows rows): the new list's table; @n_items its length.
+ *
+ * The C half answers in @orphaned (the old positions of the removed rows whose objects
+ * are still held, which the core keeps the view models of for their actions) and
+ * @orphans (the identities of every such row still held after the batch: the core lets
+ * the others go), both g_malloc'd (NULL when empty), the core's to g_free.
+ *
+ * A batch with no runs changes rows in place only. */
+typedef struct {
+  gboolean               changes_done;  /* a batch: changes-done ends it */
+  guint                  n_items;
+  guint                  n_rows;
+  const VctListSection  *sections;
+  guint                  n_sections;
+  const VctListRun      *runs;
+  guint                  n_runs;
+  const VctListRun      *emitted;
+  guint                  n_emitted;
+  const VctListMove     *moves;
+  guint                  n_moves;
+  const VctListRecordAt *before;
+  guint                  n_before;
+  const VctListRecordAt *records;
+  guint                  n_records;
+  guint                 *orphaned;    /* out */
+  guint                  n_orphaned;  /* out */
+  guint64               *orphans;     /* out */
+  guint                  n_orphans;   /* out */
+} VctListDelivery;
+
+/* vct-row.c: drops a reference to @record (NULL: nothing). Any thread. */
+G_GNUC_INTERNAL void _vct_row_record_unref (VctRowRecord *record);
+
+/* vct-row.c: a new row object of @record's class showing @record (transfer full),
+ * outside any list (its actions do nothing). Transfer full. For the core's
+ * tests (RowClassPropertiesTests). */
+G_GNUC_INTERNAL gpointer _vct_row_new (VctRowRecord *record);
 
 /* vct-row.c: the entry of vct-row-properties.h whose key is @key (static), or NULL past
  * the last. */
 G_GNUC_INTERNAL const VctRowPropertyInfo *_vct_row_property_get_info (guint key);
 
 /* vct-list-model.c: a new list object that owns @core (list_dispose runs in its
- * dispose, list_release in its finalize). Transfer full. */
-G_GNUC_INTERNAL gpointer _vct_list_model_new (gpointer core);
+ * dispose, list_release in its finalize), holding @initial's rows (a record for each of
+ * its @n_items positions; no runs: nothing is emitted). Transfer full. */
+G_GNUC_INTERNAL gpointer _vct_list_model_new (gpointer core, const VctListDelivery *initial);
 
 /* vct-list-model.c: the core of @list, or NULL when @list is not a VctListModel. */
 G_GNUC_INTERNAL gpointer _vct_list_model_get_core (gpointer list);
@@ -313,88 +391,11 @@ G_GNUC_INTERNAL gpointer _vct_list_model_get_core (gpointer list);
 /* vct-list-model.c: whether @list is a VctListModel (any pointer, NULL included). */
 G_GNUC_INTERNAL gboolean _vct_is_list_model (gconstpointer list);
 
-/* vct-list-model.c: GListModel::items-changed on @list. */
-G_GNUC_INTERNAL void _vct_list_model_emit_items_changed (gpointer list, guint position,
-                                                         guint removed, guint added);
-
-/* vct-list-model.c: VctListModel::changes-done on @list: a batch's runs and its rows'
- * notifies are all out. */
-G_GNUC_INTERNAL void _vct_list_model_emit_changes_done (gpointer list);
-
-/* vct-list-model.c: after a batch was emitted, on the list's context thread: runs the
- * core's list_settle from an idle source (before the next frame) and keeps what it gives
- * for VCT_LIST_MODEL_KEEP_MS, until the next batch is emitted, or until the list's
- * dispose. */
-G_GNUC_INTERNAL void _vct_list_model_settle_later (gpointer list);
-
-/* vct-list-model.c: before a batch is emitted: releases what the last one kept, so that
- * while it is emitted only the objects someone else holds live. */
-G_GNUC_INTERNAL void _vct_list_model_release_kept (gpointer list);
+/* vct-list-model.c: applies and emits one batch (its records are the list's from now
+ * on), then changes-done, on the list's context thread. The one call of a batch. */
+G_GNUC_INTERNAL void _vct_list_model_deliver (gpointer list, VctListDelivery *delivery);
 
 #define VCT_LIST_MODEL_KEEP_MS 100
-
-/* VctListEmission (vct-list-emission.c): what a list's get_item answers on the thread
- * emitting a batch without calling the core: the probe objects, the objects made while
- * emitting, and which positions the core must answer. Only the emitting thread uses it
- * (the core writes it under its lock, on that thread); get_item on any other thread
- * waits for the emission's end (_vct_list_emission_wait) before the core answers. */
-typedef struct _VctListEmission VctListEmission;
-
-/* Row classes (VctRowClassId values) below this have a probe object each. */
-#define VCT_LIST_EMISSION_PROBE_CLASSES 8
-/* A section's probe class, not yet found (the core finds it on the section's first
- * probe: _vct_list_emission_lazy_probe tells which section), or none (its rows are of
- * several classes). */
-#define VCT_LIST_EMISSION_KEY_UNKNOWN (-2)
-#define VCT_LIST_EMISSION_KEY_MIXED   (-1)
-
-/* vct-list-model.c: @list's table, for as long as @list lives. */
-G_GNUC_INTERNAL VctListEmission *_vct_list_model_get_emission (gpointer list);
-
-G_GNUC_INTERNAL VctListEmission *_vct_list_emission_new  (void);
-G_GNUC_INTERNAL void             _vct_list_emission_free (VctListEmission *emission);
-/* Before a batch's first run, on the emitting thread: a new list of @n_items items in
- * @n_sections sections (each set with _set_section). */
-G_GNUC_INTERNAL void     _vct_list_emission_begin   (VctListEmission *emission, guint n_items,
-                                                     guint n_sections);
-/* Once the list reads as the new one (after the batch's last run), the probe objects
- * taken (_set_probe to NULL): get_item waiting on other threads goes on. */
-G_GNUC_INTERNAL void     _vct_list_emission_end     (VctListEmission *emission);
-/* Whether this thread is emitting a batch of the list. */
-G_GNUC_INTERNAL gboolean _vct_list_emission_is_mine (VctListEmission *emission);
-/* Returns once no other thread emits a batch of the list. */
-G_GNUC_INTERNAL void     _vct_list_emission_wait    (VctListEmission *emission);
-/* Positions before @new_end read the new list (FlatTransition.newEnd), for the run
- * about to be emitted. */
-G_GNUC_INTERNAL void     _vct_list_emission_set_new_end (VctListEmission *emission, guint new_end);
-/* Section @section of the new list has its rows at [@rows_start, @rows_end); its probe
- * class is unknown until _set_section_key. */
-G_GNUC_INTERNAL void     _vct_list_emission_set_section (VctListEmission *emission, guint section,
-                                                         guint rows_start, guint rows_end);
-G_GNUC_INTERNAL void     _vct_list_emission_set_section_key (VctListEmission *emission,
-                                                             guint section, gint key);
-/* A slot at new position @position may hold a live object: the core answers there. */
-G_GNUC_INTERNAL void     _vct_list_emission_mark_carried (VctListEmission *emission, guint position);
-/* The object made at new position @position while emitting (borrowed: the core holds a
- * reference until the end), or NULL; and setting it. */
-G_GNUC_INTERNAL gpointer _vct_list_emission_get_made (VctListEmission *emission, guint position);
-G_GNUC_INTERNAL void     _vct_list_emission_set_made (VctListEmission *emission, guint position,
-                                                      gpointer object);
-/* Row class @key's probe object (a reference the caller of _set_probe gave, taken back
- * by setting another or NULL), its core and the position it shows; NULL when none. */
-G_GNUC_INTERNAL gpointer _vct_list_emission_get_probe (VctListEmission *emission, guint key,
-                                                       gpointer *core, guint *position);
-G_GNUC_INTERNAL void     _vct_list_emission_set_probe (VctListEmission *emission, guint key,
-                                                       gpointer object, gpointer core,
-                                                       guint position);
-/* The probe object of new position @position's section's class, if the list alone holds
- * it (then re-pointed to @position lazily) or it shows @position: transfer full; else
- * NULL, and @unknown_section (optional) is set when that section's class is unknown. */
-G_GNUC_INTERNAL gpointer _vct_list_emission_lazy_probe (VctListEmission *emission, guint position,
-                                                        guint *unknown_section);
-/* get_item's answer without the core (transfer full), or NULL: on the emitting thread,
- * for a new position with no slot, the object made there or a probe object. */
-G_GNUC_INTERNAL gpointer _vct_list_emission_lookup (VctListEmission *emission, guint position);
 
 /* VctTableModelCallbacks: the three legacy callback slots of a table model
  * (vct_table_model_set_did_*), shared by the object (its setters and its dispose) and its
@@ -475,15 +476,6 @@ G_GNUC_INTERNAL gpointer _vct_feed_photo_new (gint64 id, const char *title, cons
 G_GNUC_INTERNAL void _vct_object_notify      (gpointer object, const char *property);
 G_GNUC_INTERNAL void _vct_object_emit        (gpointer object, const char *signal);
 G_GNUC_INTERNAL void _vct_object_emit_object (gpointer object, const char *signal, gpointer argument);
-
-/* Whether anyone but the caller holds @object (a GObject): its reference count, read
- * atomically as GObject itself reads and writes it, is above one. The Swift core asks this
- * of its row objects; a plain read of `ref_count` from Swift would be a data race. */
-static inline gboolean
-_vct_object_is_shared (gconstpointer object)
-{
-  return g_atomic_int_get (&((GObject *) object)->ref_count) > 1;
-}
 
 /* vct-object.c: a heap GWeakRef to @object, for Swift (which cannot lay out the
  * GWeakRef union itself): _vct_weak_ref_get returns a strong reference or NULL. */

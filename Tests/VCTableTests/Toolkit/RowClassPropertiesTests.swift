@@ -77,7 +77,7 @@ struct RowClassPropertiesTests {
     @Test("Names: the C class's properties are the Swift view model's, kebab-cased, no more and no fewer")
     func namesAgree() {
         for model in Self.samples() {
-            let object = CRow.makeObject(model, kinds: RowKindRegistry(), role: .row)
+            let object = _vct_row_new(CRowRecord.make(model, role: .row, kinds: KindNames(RowKindRegistry()), identity: 0))!
             defer { g_object_unref(object) }
             let declared = Self.declaredProperties(of: object)
             let expected = Set(model.propertyNames.map(Self.kebabCase)).union(model.imageSources.keys.map(Self.kebabCase))
@@ -91,7 +91,7 @@ struct RowClassPropertiesTests {
         // Fundamental types (G_TYPE_MAKE_FUNDAMENTAL: the number shifted by 2).
         let string = GType(16 << 2), int64 = GType(10 << 2), boolean = GType(5 << 2), enumeration = GType(12 << 2)
         for model in Self.samples() {
-            let object = CRow.makeObject(model, kinds: RowKindRegistry(), role: .row)
+            let object = _vct_row_new(CRowRecord.make(model, role: .row, kinds: KindNames(RowKindRegistry()), identity: 0))!
             defer { g_object_unref(object) }
             let declared = Self.declaredProperties(of: object)
             let object_ = GType(20 << 2)

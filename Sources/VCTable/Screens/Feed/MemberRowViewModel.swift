@@ -46,6 +46,7 @@ public struct MemberRowViewModel: DeclaredRowViewModel {
     public static let propertyNames = RowClassProperties.member.names
 
     static var rowClass: RowClassProperties { .member }
+    static var changesInPlace: Bool { true }
 
     /// `"member-<id>"`: the same member across reloads.
     public var diffIdentifier: Identity { Self.identity(ofMember: member.id) }

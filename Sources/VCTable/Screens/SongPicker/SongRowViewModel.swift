@@ -27,6 +27,7 @@ public struct SongRowViewModel: DeclaredRowViewModel {
     public static let propertyNames = RowClassProperties.song.names
 
     static var rowClass: RowClassProperties { .song }
+    static var changesInPlace: Bool { true }
 
     /// The song's id.
     public var diffIdentifier: Identity { Identity(song.id) }
