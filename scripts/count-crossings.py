@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Counts the crossings between libVCTable's two halves in a callgrind profile.
 
-    python3 scripts/count-crossings.py CALLGRIND.OUT [PRIVATE_HEADER]
+    python3 scripts/count-crossings.py [--at-most N] CALLGRIND.OUT [PRIVATE_HEADER]
 
 C -> Swift: a call from C (any function whose name is not a Swift symbol) into one of the
 core table's entries (the @convention(c) thunks of the closures of `makeCoreTable` in
@@ -11,7 +11,8 @@ Swift -> C: a call from a Swift function into one of the C half's internal funct
 (`_vct_*`, declared in vctable-private.h).
 
 Prints one line per entry and function with its count, then
-`crossings: C->Swift N, Swift->C M, total T`. Callgrind counts calls whether or not it
+`crossings: C->Swift N, Swift->C M, total T`; with --at-most N, exits 1 when either way
+crosses more than N times (make crossings: one each way, issue 33). Callgrind counts calls whether or not it
 collects costs: give it the part that holds the work alone, dumped with --dump-before and
 --dump-after on the function that does it (make crossings).
 """
@@ -57,6 +58,10 @@ def edges(path):
     return counts
 
 def main():
+    at_most = None
+    if len(sys.argv) > 2 and sys.argv[1] == "--at-most":
+        at_most = int(sys.argv[2])
+        del sys.argv[1:3]
     if len(sys.argv) not in (2, 3):
         print(__doc__, file=sys.stderr)
         return 2
@@ -78,6 +83,9 @@ def main():
         print(f"Swift->C {n:8d}  {name}")
     a, b = sum(into_swift.values()), sum(into_c.values())
     print(f"crossings: C->Swift {a}, Swift->C {b}, total {a + b}")
+    if at_most is not None and (a > at_most or b > at_most):
+        print(f"crossings: more than {at_most} each way", file=sys.stderr)
+        return 1
     return 0
 
 if __name__ == "__main__":

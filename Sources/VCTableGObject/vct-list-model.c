@@ -642,18 +642,6 @@ _vct_list_model_new (gpointer               core,
   return self;
 }
 
-gboolean
-_vct_is_list_model (gconstpointer list)
-{
-  return list != NULL && VCT_IS_LIST_MODEL ((gpointer) list);
-}
-
-gpointer
-_vct_list_model_get_core (gpointer list)
-{
-  return _vct_is_list_model (list) ? VCT_LIST_MODEL (list)->core : NULL;
-}
-
 /* The sections as the runs so far have left the list (FlatTransition.section): the new
  * list's up to new_end, then the old one's from old_resume, the section on both sides of
  * the seam (one id) being one section; once finished, the new list's. */

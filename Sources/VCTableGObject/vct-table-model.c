@@ -4,15 +4,17 @@
  * SPDX-License-Identifier: MIT
  *
  * The model itself is the Swift core's VCTableModel, behind CTableModel
- * (Sources/VCTable/CBridge/CTableModel.swift), which reports each delivery here: the
- * title is stored here (so the getter can hand out a pointer), the other properties are
- * read from the core, and the signals are emitted from here. Everything the core
- * reports arrives on the model's context thread.
+ * (Sources/VCTable/CBridge/CTableModel.swift). A reload crosses once each way: this file
+ * asks the core to reload (table_reload) and reports the reload's start itself (the
+ * title reset, `loading`), as it reports a selection's title; the core hands the reload's
+ * end over in one call (_vct_table_model_deliver: the list's batch, the outcome, the
+ * state after it). The title, `loading`, `last-error` and the item count are kept here,
+ * and every notify and signal is emitted from here, on the model's context thread.
  *
  * The legacy callbacks (the original's blocks: vct_table_model_set_did_*() and their
- * `_block` variants) live here too, in a VctTableModelCallbacks that the object and its
- * core share: the core calls the callback of each delivery through it, before the
- * delivery's notifies and signal, holding no reference to the object.
+ * `_block` variants) live here too, in a VctTableModelCallbacks: each report calls its
+ * callback first, holding no reference to the object (a callback that drops the last
+ * one disposes it, and nothing follows), then the notifies and the signal.
  */
 
 #include <vctable.h>
@@ -65,14 +67,22 @@ typedef struct
  *
  * Its own reference count keeps the mutex alive across a callback that drops the model's
  * last reference: the object holds one reference and its core another. */
+typedef struct _VctTableModelCallbacks VctTableModelCallbacks;
+
 struct _VctTableModelCallbacks
 {
   gatomicrefcount ref_count;
   GRecMutex       mutex;
   Callback       *slots[N_SLOTS];
   gboolean        disposed;     /* the model's dispose ran: nothing is set or called again */
-  gint            has_reload;   /* atomic: slots[SLOT_DID_RELOAD_DATA] != NULL */
 };
+
+/* A report the C half makes itself (a reload's start, a selection): its signal's text. */
+typedef struct
+{
+  VctTableModelReport report;
+  char               *text;
+} Queued;
 
 struct _VctTableModel
 {
@@ -80,7 +90,19 @@ struct _VctTableModel
 
   gpointer                core;
   VctTableModelCallbacks *callbacks;
-  char                   *title;
+  GMainContext           *context;       /* where it reports */
+  char                   *title;         /* the title as last reported */
+  char                   *reset_title;   /* what a reload reports (the core's title) */
+  gint                    loading;       /* atomic: a reload is in flight */
+  guint                   reloads;       /* atomic: reloads started, ever */
+  gboolean                loading_told;  /* what `loading`'s notifies told */
+  GError                 *last_error;
+  GError                 *error_told;    /* what `last-error`'s notifies told */
+  guint                   n_items;
+  gint                    disposed;      /* atomic */
+  GMutex                  queue_lock;    /* guards queued and queued_source */
+  GQueue                  queued;        /* of Queued, not yet reported */
+  GSource                *queued_source;
 };
 
 static void vct_table_model_screen_init (VctScreenInterface *iface);
@@ -149,8 +171,8 @@ callback_detach (Callback *callback)
   callback_release_if_done (callback);
 }
 
-VctTableModelCallbacks *
-_vct_table_model_callbacks_new (void)
+static VctTableModelCallbacks *
+callbacks_new (void)
 {
   VctTableModelCallbacks *callbacks = g_new0 (VctTableModelCallbacks, 1);
 
@@ -166,8 +188,8 @@ callbacks_ref (VctTableModelCallbacks *callbacks)
   return callbacks;
 }
 
-void
-_vct_table_model_callbacks_unref (VctTableModelCallbacks *callbacks)
+static void
+callbacks_unref (VctTableModelCallbacks *callbacks)
 {
   if (!g_atomic_ref_count_dec (&callbacks->ref_count))
     return;
@@ -178,12 +200,6 @@ _vct_table_model_callbacks_unref (VctTableModelCallbacks *callbacks)
       callback_detach (g_steal_pointer (&callbacks->slots[i]));
   g_rec_mutex_clear (&callbacks->mutex);
   g_free (callbacks);
-}
-
-gboolean
-_vct_table_model_callbacks_has_reload (VctTableModelCallbacks *callbacks)
-{
-  return g_atomic_int_get (&callbacks->has_reload);
 }
 
 /* Sets @slot to @func (NULL clears it); the previous callback's notify runs now or, when
@@ -209,8 +225,6 @@ callbacks_set (VctTableModelCallbacks *callbacks,
   previous = g_steal_pointer (&callbacks->slots[slot]);
   if (!callbacks->disposed)
     callbacks->slots[slot] = g_steal_pointer (&callback);
-  if (slot == SLOT_DID_RELOAD_DATA)
-    g_atomic_int_set (&callbacks->has_reload, callbacks->slots[slot] != NULL);
 
   /* A disposed model takes no callback: its notify runs now. */
   if (callback != NULL)
@@ -229,7 +243,6 @@ callbacks_dispose (VctTableModelCallbacks *callbacks)
   g_rec_mutex_lock (&callbacks->mutex);
 
   callbacks->disposed = TRUE;
-  g_atomic_int_set (&callbacks->has_reload, FALSE);
   for (guint i = 0; i < N_SLOTS; i++)
     if (callbacks->slots[i] != NULL)
       callback_detach (g_steal_pointer (&callbacks->slots[i]));
@@ -237,16 +250,17 @@ callbacks_dispose (VctTableModelCallbacks *callbacks)
   g_rec_mutex_unlock (&callbacks->mutex);
 }
 
-void
-_vct_table_model_callbacks_call (VctTableModelCallbacks *callbacks,
-                                 gpointer                core,
-                                 VctTableModelReport     report,
-                                 const char             *text)
+/* Calls the legacy callback of @report (VCT_TABLE_MODEL_REPORT_TITLE or _ERROR with
+ * @text, _RELOADED with @items), if one is set and the model is not disposed. */
+static void
+callbacks_call (VctTableModelCallbacks *callbacks,
+                VctTableModelReport     report,
+                const char             *text,
+                gpointer               *items,
+                gsize                   n_items)
 {
   Slot slot;
   Callback *callback;
-
-  g_return_if_fail (callbacks != NULL);
 
   if (report & VCT_TABLE_MODEL_REPORT_TITLE)
     slot = SLOT_DID_UPDATE_NAVIGATION_TITLE;
@@ -257,9 +271,6 @@ _vct_table_model_callbacks_call (VctTableModelCallbacks *callbacks,
   else
     g_return_if_reached ();
 
-  /* The callback may drop the model's last reference, and with it the object's
-   * reference to @callbacks: ours keeps the mutex. */
-  callbacks_ref (callbacks);
   g_rec_mutex_lock (&callbacks->mutex);
 
   callback = callbacks->slots[slot];
@@ -268,25 +279,27 @@ _vct_table_model_callbacks_call (VctTableModelCallbacks *callbacks,
       callback->n_running++;
 
       if (slot == SLOT_DID_RELOAD_DATA)
-        {
-          gsize n_items = 0;
-          gpointer *items = vct_core ()->table_get_items (core, &n_items);
-
-          ((VctDidReloadDataFunc) callback->func) ((VctCellData *const *) items, n_items,
-                                                   callback->user_data);
-          g_free (items);
-        }
+        ((VctDidReloadDataFunc) callback->func) ((VctCellData *const *) items, n_items, callback->user_data);
       else
-        {
-          ((VctDidErrorFunc) callback->func) (text, callback->user_data);
-        }
+        ((VctDidErrorFunc) callback->func) (text, callback->user_data);
 
       callback->n_running--;
       callback_release_if_done (callback);
     }
 
   g_rec_mutex_unlock (&callbacks->mutex);
-  _vct_table_model_callbacks_unref (callbacks);
+}
+
+/* Whether @callbacks has a didReloadData callback now. */
+static gboolean
+callbacks_has_reload (VctTableModelCallbacks *callbacks)
+{
+  gboolean set;
+
+  g_rec_mutex_lock (&callbacks->mutex);
+  set = callbacks->slots[SLOT_DID_RELOAD_DATA] != NULL;
+  g_rec_mutex_unlock (&callbacks->mutex);
+  return set;
 }
 
 /* What every setter does once @self is known to be a model: holds a reference to the
@@ -310,7 +323,10 @@ set_callback (VctTableModel  *self,
 
   callbacks = callbacks_ref (self->callbacks);
   callbacks_set (callbacks, slot, func, user_data, notify);
-  _vct_table_model_callbacks_unref (callbacks);
+  /* The reload's task makes every item's object when the callback will get them all. */
+  if (slot == SLOT_DID_RELOAD_DATA && self->core != NULL)
+    vct_core ()->table_set_wants_items (self->core, callbacks_has_reload (callbacks));
+  callbacks_unref (callbacks);
 }
 
 /* ------------------------------------------------------------------ blocks */
@@ -370,6 +386,15 @@ vct_table_model_dispose (GObject *object)
 {
   VctTableModel *self = VCT_TABLE_MODEL (object);
 
+  g_atomic_int_set (&self->disposed, TRUE);
+  g_atomic_int_set (&self->loading, FALSE);
+  g_mutex_lock (&self->queue_lock);
+  if (self->queued_source != NULL)
+    {
+      g_source_destroy (self->queued_source);
+      g_clear_pointer (&self->queued_source, g_source_unref);
+    }
+  g_mutex_unlock (&self->queue_lock);
   if (self->callbacks != NULL)
     callbacks_dispose (self->callbacks);
   if (self->core != NULL)
@@ -385,8 +410,20 @@ vct_table_model_finalize (GObject *object)
 
   if (self->core != NULL)
     vct_core ()->table_release (g_steal_pointer (&self->core));
-  g_clear_pointer (&self->callbacks, _vct_table_model_callbacks_unref);
+  g_clear_pointer (&self->callbacks, callbacks_unref);
+  g_clear_pointer (&self->context, g_main_context_unref);
   g_clear_pointer (&self->title, g_free);
+  g_clear_pointer (&self->reset_title, g_free);
+  g_clear_error (&self->last_error);
+  g_clear_error (&self->error_told);
+  while (!g_queue_is_empty (&self->queued))
+    {
+      Queued *queued = g_queue_pop_head (&self->queued);
+
+      g_free (queued->text);
+      g_free (queued);
+    }
+  g_mutex_clear (&self->queue_lock);
 
   G_OBJECT_CLASS (vct_table_model_parent_class)->finalize (object);
 }
@@ -485,8 +522,10 @@ vct_table_model_class_init (VctTableModelClass *klass)
 }
 
 static void
-vct_table_model_init (G_GNUC_UNUSED VctTableModel *self)
+vct_table_model_init (VctTableModel *self)
 {
+  g_mutex_init (&self->queue_lock);
+  g_queue_init (&self->queued);
 }
 
 /* ------------------------------------------------------------------ VctScreen */
@@ -534,37 +573,49 @@ vct_table_model_screen_init (VctScreenInterface *iface)
 /* ------------------------------------------------------------ the seam, for Swift */
 
 gpointer
-_vct_table_model_new (gpointer                core,
-                      VctTableModelCallbacks *callbacks,
-                      const char             *title)
+_vct_table_model_new (gpointer    core,
+                      const char *title)
 {
   VctTableModel *self = g_object_new (VCT_TYPE_TABLE_MODEL, NULL);
 
   self->core = core;
-  self->callbacks = callbacks_ref (callbacks);
+  self->callbacks = callbacks_new ();
+  self->context = g_main_context_ref_thread_default ();
   self->title = g_strdup (title);
+  self->reset_title = g_strdup (title);
   return self;
 }
 
-gboolean
-_vct_table_model_store_title (gpointer    model,
-                              const char *title)
+/* Whether two errors are the same report. */
+static gboolean
+errors_equal (const GError *a,
+              const GError *b)
 {
-  VctTableModel *self = VCT_TABLE_MODEL (model);
-
-  if (g_strcmp0 (self->title, title) == 0)
-    return FALSE;
-  g_free (self->title);
-  self->title = g_strdup (title);
-  return TRUE;
+  if (a == NULL || b == NULL)
+    return a == b;
+  return a->domain == b->domain && a->code == b->code && g_strcmp0 (a->message, b->message) == 0;
 }
 
-void
-_vct_table_model_report (gpointer               model,
-                         VctTableModelReport    report,
-                         const char            *text)
+/* The notifies of what changed since they last told (the title, when @report says so;
+ * `loading`, `last-error`), then the signal @report names, with @text. */
+static void
+emit_report (VctTableModel       *self,
+             VctTableModelReport  report,
+             const char          *text)
 {
-  VctTableModel *self = VCT_TABLE_MODEL (model);
+  gboolean loading = g_atomic_int_get (&self->loading);
+
+  if (loading != self->loading_told)
+    {
+      self->loading_told = loading;
+      report |= VCT_TABLE_MODEL_REPORT_LOADING_CHANGED;
+    }
+  if (!errors_equal (self->last_error, self->error_told))
+    {
+      g_clear_error (&self->error_told);
+      self->error_told = self->last_error != NULL ? g_error_copy (self->last_error) : NULL;
+      report |= VCT_TABLE_MODEL_REPORT_ERROR_CHANGED;
+    }
 
   if (report & VCT_TABLE_MODEL_REPORT_TITLE_CHANGED)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
@@ -579,6 +630,178 @@ _vct_table_model_report (gpointer               model,
     _vct_screen_emit_did_error (self, text);
   else if (report & VCT_TABLE_MODEL_REPORT_RELOADED)
     g_signal_emit (self, signals[DID_RELOAD_DATA], 0);
+}
+
+/* One report: its legacy callback, holding no reference to @self (whose reference this
+ * takes), then, if @self lives, its notifies and signal. */
+static void
+report_and_release (VctTableModel       *self,
+                    VctTableModelReport  report,
+                    const char          *text,
+                    gpointer            *items,
+                    gsize                n_items)
+{
+  VctTableModelCallbacks *callbacks = callbacks_ref (self->callbacks);
+  GWeakRef weak;
+
+  /* The title first: the callback reads it as reported. */
+  if ((report & VCT_TABLE_MODEL_REPORT_TITLE) && g_strcmp0 (self->title, text) != 0)
+    {
+      g_free (self->title);
+      self->title = g_strdup (text);
+      report |= VCT_TABLE_MODEL_REPORT_TITLE_CHANGED;
+    }
+  g_weak_ref_init (&weak, self);
+  g_object_unref (self);
+  callbacks_call (callbacks, report, text, items, n_items);
+  callbacks_unref (callbacks);
+  self = g_weak_ref_get (&weak);
+  g_weak_ref_clear (&weak);
+  if (self == NULL)
+    return;
+  if (!g_atomic_int_get (&self->disposed))
+    emit_report (self, report, text);
+  g_object_unref (self);
+}
+
+/* Reports what was queued, in order, while @self lives. Takes @self's reference (no
+ * reference is held across a callback: one that drops the last disposes at once) and
+ * returns one, or NULL once @self is gone. */
+static VctTableModel *
+flush_queued (VctTableModel *self)
+{
+  for (;;)
+    {
+      Queued *queued;
+      GWeakRef weak;
+
+      g_mutex_lock (&self->queue_lock);
+      queued = g_atomic_int_get (&self->disposed) ? NULL : g_queue_pop_head (&self->queued);
+      g_mutex_unlock (&self->queue_lock);
+      if (queued == NULL)
+        return self;
+      g_weak_ref_init (&weak, self);
+      report_and_release (self, queued->report, queued->text, NULL, 0);
+      self = g_weak_ref_get (&weak);
+      g_weak_ref_clear (&weak);
+      g_free (queued->text);
+      g_free (queued);
+      if (self == NULL)
+        return NULL;
+    }
+}
+
+static gboolean
+queued_dispatch (gpointer data)
+{
+  VctTableModel *self = g_weak_ref_get (data);
+
+  if (self == NULL)
+    return G_SOURCE_REMOVE;
+  g_mutex_lock (&self->queue_lock);
+  g_clear_pointer (&self->queued_source, g_source_unref);
+  g_mutex_unlock (&self->queue_lock);
+  self = flush_queued (self);
+  if (self != NULL)
+    g_object_unref (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+free_weak_ref (gpointer data)
+{
+  g_weak_ref_clear (data);
+  g_free (data);
+}
+
+/* Queues a report the C half makes itself, delivered later on the model's context, in
+ * order with the core's deliveries (each reports what is queued first). Any thread. */
+static void
+queue_report (VctTableModel       *self,
+              VctTableModelReport  report,
+              const char          *text)
+{
+  Queued *queued;
+
+  if (self->core == NULL || g_atomic_int_get (&self->disposed))
+    return;
+  queued = g_new (Queued, 1);
+  queued->report = report;
+  queued->text = g_strdup (text);
+  g_mutex_lock (&self->queue_lock);
+  g_queue_push_tail (&self->queued, queued);
+  if (self->queued_source == NULL)
+    {
+      GWeakRef *ref = g_new0 (GWeakRef, 1);
+
+      g_weak_ref_init (ref, self);
+      self->queued_source = g_idle_source_new ();
+      g_source_set_priority (self->queued_source, G_PRIORITY_DEFAULT);
+      g_source_set_static_name (self->queued_source, "VctTableModel report");
+      g_source_set_callback (self->queued_source, queued_dispatch, ref, free_weak_ref);
+      g_source_attach (self->queued_source, self->context);
+    }
+  g_mutex_unlock (&self->queue_lock);
+}
+
+void
+_vct_table_model_queue_title (gpointer    model,
+                              const char *title)
+{
+  queue_report (VCT_TABLE_MODEL (model), VCT_TABLE_MODEL_REPORT_TITLE, title);
+}
+
+void
+_vct_table_model_deliver (gpointer                model,
+                          const VctTableDelivery *delivery)
+{
+  VctTableModel *self = VCT_TABLE_MODEL (model);
+  GWeakRef weak;
+  guint reloads = g_atomic_int_get ((gint *) &((VctTableModel *) model)->reloads);
+  gpointer *items = delivery->items;
+  gsize n_items = delivery->n_boxes;
+  gboolean fetched = FALSE;
+
+  self = flush_queued (self);
+  /* The list's batch whatever becomes of the model (a program may hold the list), with
+   * no reference to the model: a handler that drops the last disposes it at once. */
+  if (self != NULL)
+    {
+      g_weak_ref_init (&weak, self);
+      g_object_unref (self);
+    }
+  if (delivery->list != NULL && delivery->list_delivery != NULL)
+    _vct_list_model_deliver (delivery->list, delivery->list_delivery);
+  if (self == NULL)
+    return;
+  self = g_weak_ref_get (&weak);
+  g_weak_ref_clear (&weak);
+  if (self == NULL)
+    return;
+  if (g_atomic_int_get (&self->disposed))
+    {
+      g_object_unref (self);
+      return;
+    }
+  self->n_items = delivery->n_items;
+  /* A reload started from a handler of the list's batch is in flight still. */
+  if ((guint) g_atomic_int_get ((gint *) &self->reloads) == reloads)
+    g_atomic_int_set (&self->loading, delivery->loading);
+  if (!errors_equal (self->last_error, delivery->error))
+    {
+      g_clear_error (&self->last_error);
+      self->last_error = delivery->error != NULL ? g_error_copy (delivery->error) : NULL;
+    }
+  /* A callback set after the reload's task ran: its items are made now. */
+  if ((delivery->report & VCT_TABLE_MODEL_REPORT_RELOADED) && items == NULL && self->core != NULL
+      && callbacks_has_reload (self->callbacks))
+    {
+      items = vct_core ()->table_get_items (self->core, &n_items);
+      fetched = TRUE;
+    }
+  report_and_release (self, delivery->report, delivery->text, items, n_items);
+  if (fetched)
+    g_free (items);
 }
 
 /* ------------------------------------------------------------------ public API */
@@ -631,8 +854,12 @@ vct_table_model_reload_data (VctTableModel *model)
 {
   g_return_if_fail (VCT_IS_TABLE_MODEL (model));
 
-  if (model->core != NULL)
-    vct_core ()->table_reload (model->core);
+  if (model->core == NULL || g_atomic_int_get (&model->disposed))
+    return;
+  vct_core ()->table_reload (model->core);
+  g_atomic_int_inc ((gint *) &model->reloads);
+  g_atomic_int_set (&model->loading, TRUE);
+  queue_report (model, VCT_TABLE_MODEL_REPORT_TITLE, model->reset_title);
 }
 
 /**
@@ -649,8 +876,7 @@ vct_table_model_user_selected_cell (VctTableModel *model,
   g_return_if_fail (VCT_IS_TABLE_MODEL (model));
   g_return_if_fail (VCT_IS_CELL_DATA (cell));
 
-  if (model->core != NULL)
-    vct_core ()->table_user_selected_cell (model->core, cell);
+  queue_report (model, VCT_TABLE_MODEL_REPORT_TITLE, vct_cell_data_get_title (cell));
 }
 
 /**
@@ -667,7 +893,7 @@ vct_table_model_get_n_items (VctTableModel *model)
 {
   g_return_val_if_fail (VCT_IS_TABLE_MODEL (model), 0);
 
-  return model->core != NULL ? vct_core ()->table_get_n_items (model->core) : 0;
+  return model->n_items;
 }
 
 /**
@@ -704,7 +930,7 @@ vct_table_model_is_loading (VctTableModel *model)
 {
   g_return_val_if_fail (VCT_IS_TABLE_MODEL (model), FALSE);
 
-  return model->core != NULL && vct_core ()->table_is_loading (model->core);
+  return g_atomic_int_get (&model->loading);
 }
 
 /**
@@ -721,7 +947,7 @@ vct_table_model_get_last_error (VctTableModel *model)
 {
   g_return_val_if_fail (VCT_IS_TABLE_MODEL (model), NULL);
 
-  return model->core != NULL ? vct_core ()->table_dup_last_error (model->core) : NULL;
+  return model->last_error != NULL ? g_error_copy (model->last_error) : NULL;
 }
 
 /**

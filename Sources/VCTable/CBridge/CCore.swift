@@ -32,7 +32,7 @@ private func makeCoreTable() -> VctCore {
         guard let core, let value else { return 0 }
         return Unmanaged<CLiveRow>.fromOpaque(core)._withUnsafeGuaranteedRef { row in
             guard let declared = row.model as? any DeclaredRowViewModel, declared.declaredClass.owns(key) else { return 0 }
-            value.pointee = CRowRecord.value(declared.value(for: key), as: _vct_row_property_get_info(guint(key.rawValue))!.pointee.value_type)
+            value.pointee = CRowRecord.value(declared.value(for: key), as: RowClassProperties.valueType(of: key))
             return 1
         }
     },
@@ -46,6 +46,9 @@ private func makeCoreTable() -> VctCore {
         let all = Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().allItems()
         count?.pointee = gsize(all.count)
         return all.items
+    },
+    table_set_wants_items: { core, wants in
+        Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().setWantsItems(wants != 0)
     },
     api_new_for_uri: { uri, timeout, maximumBodySize, orFailing, error in
         CApi.makeObject(
@@ -87,21 +90,8 @@ private func makeCoreTable() -> VctCore {
     table_reload: { core in
         Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().reload()
     },
-    table_user_selected_cell: { core, cell in
-        guard let cell = CCellData.cell(of: OpaquePointer(cell), "vct_table_model_user_selected_cell") else { return }
-        Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().model.userSelectedCell(cell)
-    },
-    table_get_n_items: { core in
-        UInt32(clamping: Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().numberOfItems)
-    },
     table_get_item: { core, position in
         Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().item(at: Int(position))?.raw
-    },
-    table_is_loading: { core in
-        Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().model.isLoading ? 1 : 0
-    },
-    table_dup_last_error: { core in
-        Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().model.lastError.map { CError.make($0) }
     },
     table_get_list: { core in
         Unmanaged<CTableModel>.fromOpaque(core!).takeUnretainedValue().list

@@ -38,28 +38,40 @@ final class CListModel: @unchecked Sendable {
         var models: [UInt64: any RowViewModel] = [:]
     }
 
-    private init(_ list: ListModel) {
+    /// Whether its batches wait for its owner's delivery (`withHeldBatch`): a table
+    /// model's list, whose batch is one with the reload's outcome.
+    private let holdsBatches: Bool
+    /// A batch waiting for its owner's delivery, and the list before it.
+    private let held = Mutex<HeldBatch?>(nil)
+    private struct HeldBatch: @unchecked Sendable {
+        var delivery: Delivery
+        var old: FlatSections
+    }
+
+    private init(_ list: ListModel, holdsBatches: Bool) {
         self.list = list
+        self.holdsBatches = holdsBatches
         shown = Mutex(FlatSections(list.sections))
         kinds = KindNames(list.kinds)
     }
 
     /// A new `VctListModel` object (transfer full) showing `list`.
     static func makeObject(_ list: ListModel) -> UnsafeMutableRawPointer {
-        let core = CListModel(list)
+        make(list, holdingBatches: false).object
+    }
+
+    /// A new `VctListModel` object (transfer full) showing `list`, and its core (which the
+    /// object owns); with `holdingBatches`, each batch waits for its owner's delivery
+    /// (`withHeldBatch`).
+    static func make(_ list: ListModel, holdingBatches: Bool) -> (object: UnsafeMutableRawPointer, core: CListModel) {
+        let core = CListModel(list, holdsBatches: holdingBatches)
         let shown = core.shown.withLock { $0 }
         var delivery = Delivery(new: shown)
         delivery.records = (0 ..< shown.count).map { core.record(at: $0, in: shown) }
         let object = delivery.withC { _vct_list_model_new(Unmanaged.passRetained(core).toOpaque(), $0)! }
         core.object.withLock { $0 = WeakObject(object) }
         core.subscription.inner = list.observeBatches { [weak core] batch in core?.deliver(batch) }
-        return object
-    }
-
-    /// The core of a list object, or `nil` when `pointer` is not a `VctListModel`.
-    static func from(object pointer: UnsafeRawPointer?) -> CListModel? {
-        guard let core = _vct_list_model_get_core(UnsafeMutableRawPointer(mutating: pointer)) else { return nil }
-        return Unmanaged<CListModel>.fromOpaque(core).takeUnretainedValue()
+        return (object, core)
     }
 
     /// The object's dispose: ends the deliveries. Safe to run twice.
@@ -96,9 +108,8 @@ final class CListModel: @unchecked Sendable {
 
     // MARK: Delivery
 
-    /// On the context: a batch arrived. The C half gets it in one call; the list before
-    /// it is freed off the loop (the last reference to its rows: 100 000 view models take
-    /// milliseconds to free).
+    /// On the context: a batch arrived. The C half gets it in one call, now or (a table
+    /// model's list) with its owner's delivery.
     private func deliver(_ batch: ListBatch) {
         let new = FlatSections(list.sections)
         var old = shown.withLock { shown in
@@ -109,8 +120,40 @@ final class CListModel: @unchecked Sendable {
             releaseOffLoop(&old, replacingWith: FlatSections([]), count: old.count)
             return
         }
-        let (orphaned, orphans) = self.delivery(of: batch, from: old, to: new).withC { delivery in
-            _vct_list_model_deliver(listObject, delivery)
+        defer { g_object_unref(listObject) }
+        let delivery = self.delivery(of: batch, from: old, to: new)
+        if holdsBatches {
+            // One waiting already (its owner delivered nothing since): it goes first.
+            let previous = held.withLock { held in
+                defer { held = HeldBatch(delivery: delivery, old: old) }
+                return held
+            }
+            if let previous { hand(previous) { _vct_list_model_deliver(listObject, $0) } }
+            return
+        }
+        hand(HeldBatch(delivery: delivery, old: old)) { _vct_list_model_deliver(listObject, $0) }
+    }
+
+    /// Calls `body` with the batch waiting for the owner's delivery (`nil` for none), for it
+    /// to hand to the C half with its own (`_vct_table_model_deliver`).
+    func withHeldBatch(_ body: (UnsafeMutablePointer<VctListDelivery>?) -> Void) {
+        guard let batch = held.withLock({ held in
+            defer { held = nil }
+            return held
+        }) else {
+            body(nil)
+            return
+        }
+        hand(batch, body)
+    }
+
+    /// Hands `batch` to the C half through `deliver` (one call), then keeps the view models
+    /// of the removed rows whose objects are held, and frees the old list off the loop (the
+    /// last reference to its rows: 100 000 view models take milliseconds to free).
+    private func hand(_ batch: HeldBatch, _ deliver: (UnsafeMutablePointer<VctListDelivery>) -> Void) {
+        var old = batch.old
+        let (orphaned, orphans) = batch.delivery.withC { delivery in
+            deliver(delivery)
             defer {
                 g_free(delivery.pointee.orphaned)
                 g_free(delivery.pointee.orphans)
@@ -118,7 +161,6 @@ final class CListModel: @unchecked Sendable {
             return (Array(UnsafeBufferPointer(start: delivery.pointee.orphaned, count: Int(delivery.pointee.n_orphaned))),
                     Set(UnsafeBufferPointer(start: delivery.pointee.orphans, count: Int(delivery.pointee.n_orphans)).map { UInt64($0) }))
         }
-        g_object_unref(listObject)
         keepOrphans(orphaned, of: old, alive: orphans)
         releaseOffLoop(&old, replacingWith: FlatSections([]), count: old.count)
     }
@@ -129,9 +171,10 @@ final class CListModel: @unchecked Sendable {
         delivery.runs = FlatSections.splices(for: batch.steps, from: old, to: new)
         delivery.emitted = FlatEmission.shape(delivery.runs, oldCount: old.count, newCount: new.count)
 
-        // Where the moved rows go, and which of them bring new content.
-        var movedTo = Set<Int>()
-        var recordAt = Set<Int>()
+        // Where the moved rows go (a flag per new position), and which of them bring new
+        // content.
+        var movedTo: [Bool] = batch.moves.isEmpty ? [] : Array(repeating: false, count: new.count)
+        var recordAt: [Int] = []
         let (sectionSplices, _) = FlatSections.splitSplices(batch.steps)
         if !batch.moves.isEmpty {
             ListDiff.forEachKept(sectionSplices, oldCount: old.sections.count, newCount: new.sections.count) { oldIndex, newIndex in
@@ -140,15 +183,15 @@ final class CListModel: @unchecked Sendable {
                 let newRows = new.start(ofSection: newIndex) + (new.sections[newIndex].header == nil ? 0 : 1)
                 for move in moves {
                     delivery.moves.append(VctListMove(from: guint(oldRows + move.from), to: guint(newRows + move.to)))
-                    movedTo.insert(newRows + move.to)
+                    movedTo[newRows + move.to] = true
                 }
-                for index in batch.changedMoves[newIndex] ?? [] { recordAt.insert(newRows + index) }
+                for index in batch.changedMoves[newIndex] ?? [] { recordAt.append(newRows + index) }
             }
         }
         // Every added row that is not a move is new.
         for run in delivery.runs {
-            for position in run.position ..< run.position + run.added where !movedTo.contains(position) {
-                recordAt.insert(position)
+            for position in run.position ..< run.position + run.added where movedTo.isEmpty || !movedTo[position] {
+                recordAt.append(position)
             }
         }
         // Kept rows whose content changed, and the headers and footers of updated sections.
@@ -156,16 +199,17 @@ final class CListModel: @unchecked Sendable {
             switch step {
             case .rowUpdated(let section, let index):
                 guard section < new.sections.count else { continue }
-                recordAt.insert(new.start(ofSection: section) + (new.sections[section].header == nil ? 0 : 1) + index)
+                recordAt.append(new.start(ofSection: section) + (new.sections[section].header == nil ? 0 : 1) + index)
             case .sectionUpdated(let section):
                 guard section < new.sections.count else { continue }
-                if new.sections[section].header != nil { recordAt.insert(new.start(ofSection: section)) }
-                if new.sections[section].footer != nil { recordAt.insert(new.start(ofSection: section + 1) - 1) }
+                if new.sections[section].header != nil { recordAt.append(new.start(ofSection: section)) }
+                if new.sections[section].footer != nil { recordAt.append(new.start(ofSection: section + 1) - 1) }
             case .sections, .rows:
                 break
             }
         }
-        delivery.records = recordAt.sorted().map { record(at: $0, in: new) }
+        // (In no particular order: each goes to its position.)
+        delivery.records = recordAt.map { record(at: $0, in: new) }
         return delivery
     }
 

@@ -6,10 +6,12 @@ internal import VCTableGObject
 /// (`DeclaredRowViewModel.value(for:)`); its Swift names are the C names in camelCase
 /// (`"album-id"` is `"albumId"`), its `imageSources` the table's image properties.
 final class RowClassProperties: Sendable {
-    /// One property: its key, its Swift name, and for an image the key of its URL.
+    /// One property: its key, its Swift name, its value type, and for an image the key of
+    /// its URL.
     struct Property: Sendable {
         let key: VctRowProperty
         let name: String
+        let valueType: VctRowValueType
         let source: VctRowProperty?
     }
 
@@ -28,7 +30,7 @@ final class RowClassProperties: Sendable {
         self.classId = classId
         var properties: [Property] = []
         for entry in Self.all where entry.classId == classId {
-            properties.append(Property(key: entry.key, name: entry.name, source: entry.source))
+            properties.append(Property(key: entry.key, name: entry.name, valueType: entry.valueType, source: entry.source))
         }
         self.properties = properties
         names = properties.filter { $0.source == nil }.map(\.name)
@@ -49,6 +51,9 @@ final class RowClassProperties: Sendable {
 
     /// The Swift name of `key` (any class's).
     static func name(of key: VctRowProperty) -> String { all[Int(key.rawValue)].name }
+
+    /// The value type of `key` (any class's).
+    static func valueType(of key: VctRowProperty) -> VctRowValueType { all[Int(key.rawValue)].valueType }
 
     static let photo = RowClassProperties(VCT_ROW_CLASS_PHOTO)
     static let member = RowClassProperties(VCT_ROW_CLASS_MEMBER)
@@ -73,6 +78,7 @@ final class RowClassProperties: Sendable {
         let key: VctRowProperty
         let classId: VctRowClassId
         let name: String
+        let valueType: VctRowValueType
         let source: VctRowProperty?
     }
 
@@ -81,7 +87,7 @@ final class RowClassProperties: Sendable {
         let info = _vct_row_property_get_info(guint(index))!.pointee
         return Entry(
             key: VctRowProperty(rawValue: UInt32(index)), classId: info.class_id,
-            name: camelCase(String(cString: info.name)),
+            name: camelCase(String(cString: info.name)), valueType: info.value_type,
             source: info.source >= 0 ? VctRowProperty(rawValue: UInt32(info.source)) : nil)
     }
 

@@ -28,44 +28,43 @@ enum CRowRecord {
         let headerSize = MemoryLayout<VctRowRecord>.stride
         let valueSize = MemoryLayout<VctRowValue>.stride
 
-        // The values, as the C half reads them, and the bytes their strings take.
-        var strings: [String?] = []
-        var integers: [Int64] = []
-        strings.reserveCapacity(keys.count)
-        integers.reserveCapacity(keys.count)
-        var stringBytes = 0
-        for property in keys {
-            let info = _vct_row_property_get_info(guint(property.key.rawValue))!.pointee
-            let value = change.map { $0.value(of: property.name) } ?? declared?.value(for: property.key)
-            let (string, integer) = Self.value(value, as: info.value_type)
-            if let string { stringBytes += string.utf8.count + 1 }
-            strings.append(string)
-            integers.append(integer)
-        }
-
-        let raw = g_malloc(gsize(headerSize + valueSize * keys.count + stringBytes))!
-        let record = raw.bindMemory(to: VctRowRecord.self, capacity: 1)
-        record.initialize(to: VctRowRecord(
-            ref_count: 1, class_id: guint16(classId.rawValue), role: Self.cRole(role),
-            kind: kinds.name(of: model, role: role), identity: guint64(truncatingIfNeeded: identity),
-            first_key: guint(keys.first?.key.rawValue ?? 0), n_values: guint(keys.count),
-            core: declared.map { type(of: $0).changesInPlace } == true
-                ? Unmanaged.passRetained(live ?? CLiveRow(model, role: role, identity: identity, list: list)).toOpaque()
-                : nil))
-        let values = (raw + headerSize).bindMemory(to: VctRowValue.self, capacity: keys.count)
-        var bytes = (raw + headerSize + valueSize * keys.count).assumingMemoryBound(to: CChar.self)
-        for index in keys.indices {
-            var text: UnsafePointer<CChar>?
-            if let string = strings[index] {
-                // withCString lends a native string's own bytes (no copy into an array).
-                let length = string.utf8.count
-                string.withCString { bytes.update(from: $0, count: length + 1) }
-                text = UnsafePointer(bytes)
-                bytes += length + 1
+        let core = declared.map { type(of: $0).changesInPlace } == true
+            ? Unmanaged.passRetained(live ?? CLiveRow(model, role: role, identity: identity, list: list)).toOpaque()
+            : nil
+        // The values, as the C half reads them (on the stack), and the bytes their strings
+        // take; then the record, in one block.
+        return withUnsafeTemporaryAllocation(of: (String?, Int64).self, capacity: max(keys.count, 1)) { buffer in
+            let pairs = buffer.baseAddress!
+            var stringBytes = 0
+            for (index, property) in keys.enumerated() {
+                let value = change.map { $0.value(of: property.name) } ?? declared?.value(for: property.key)
+                let pair: (String?, Int64) = Self.value(value, as: property.valueType)
+                if let string = pair.0 { stringBytes += string.utf8.count + 1 }
+                (pairs + index).initialize(to: pair)
             }
-            (values + index).initialize(to: VctRowValue(string: text, integer: gint64(integers[index])))
+            defer { pairs.deinitialize(count: keys.count) }
+
+            let raw = g_malloc(gsize(headerSize + valueSize * keys.count + stringBytes))!
+            let record = raw.bindMemory(to: VctRowRecord.self, capacity: 1)
+            record.initialize(to: VctRowRecord(
+                ref_count: 1, class_id: guint16(classId.rawValue), role: Self.cRole(role),
+                kind: kinds.name(of: model, role: role), identity: guint64(truncatingIfNeeded: identity),
+                first_key: guint(keys.first?.key.rawValue ?? 0), n_values: guint(keys.count), core: core))
+            let values = (raw + headerSize).bindMemory(to: VctRowValue.self, capacity: keys.count)
+            var bytes = (raw + headerSize + valueSize * keys.count).assumingMemoryBound(to: CChar.self)
+            for index in keys.indices {
+                var text: UnsafePointer<CChar>?
+                if let string = pairs[index].0 {
+                    // withCString lends a native string's own bytes (no copy into an array).
+                    let length = string.utf8.count
+                    string.withCString { bytes.update(from: $0, count: length + 1) }
+                    text = UnsafePointer(bytes)
+                    bytes += length + 1
+                }
+                (values + index).initialize(to: VctRowValue(string: text, integer: gint64(pairs[index].1)))
+            }
+            return record
         }
-        return record
     }
 
     /// `value` as a record value of a property of `type`, its string `g_strdup`'d (the

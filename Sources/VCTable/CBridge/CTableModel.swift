@@ -3,16 +3,15 @@ internal import VCTableGObject
 import Synchronization
 
 /// The Swift core of a `VctTableModel` object (vct-table-model.c): the `VCTableModel`, the
-/// `VctCellData` boxes of the items the last reload delivered, and the reports that become
-/// the object's legacy callbacks, `notify` and signals.
+/// `VctCellData` boxes of the items the last reload delivered, and the end of each reload,
+/// handed to the C half in one call (`_vct_table_model_deliver`: the list's batch, held
+/// back by `CListModel` for it, the outcome, the state after it).
 ///
 /// The object owns the core (released in its finalize; `dispose()` in its dispose, which
 /// the last unref runs at once whatever threads still hold Swift references); the core
-/// refers to the object weakly. The legacy callback slots (`vct_table_model_set_did_*`)
-/// are C's (`VctTableModelCallbacks`), shared by the object and the core. Each delivery
-/// runs the legacy callback first, through them, without a reference to the object (so a
-/// callback's last unref disposes at once and nothing runs after it), then the object's
-/// notifies and signal.
+/// refers to the object weakly. A reload's start is reported by the C half itself and a
+/// selection's title is queued there (`VCTableModel.setTitleSink`), so every title is
+/// reported in order; the legacy callbacks, notifies and signals are C's.
 final class CTableModel: @unchecked Sendable {
 
     /// The delivered items and their C boxes, kept until the next reload is delivered (so
@@ -34,46 +33,52 @@ final class CTableModel: @unchecked Sendable {
     }
 
     let model: VCTableModel
-    /// The legacy callback slots, one reference owned by this box (the object holds another).
-    private let callbacks: OpaquePointer
+    /// Whether a legacy didReloadData callback is set (the C half says so): the reload's
+    /// task then makes every item's `VctCellData`, off the loop.
+    private let wantsItems = Atomic<Bool>(false)
     /// The model's rows as a `VctListModel` object, one reference owned by this box; made on
     /// first use (`get_list`, or the first reload, before it can commit any rows), so that a
     /// model made and dropped never sets up the list (BENCHMARKS.md, "Loaded cost").
     var list: UnsafeMutableRawPointer {
-        listObject.withLock { object in
-            if let object { return object }
-            let made = CListModel.makeObject(model.list)
-            object = made
-            return made
+        listObject.withLock { list in
+            if let list { return list.object }
+            let made = CListModel.make(model.list, holdingBatches: true)
+            list = ListObject(object: made.object, core: made.core)
+            return made.object
         }
     }
-    private let listObject = Mutex<UnsafeMutableRawPointer?>(nil)
+    /// The list object and its core (which the object owns).
+    private struct ListObject: @unchecked Sendable {
+        var object: UnsafeMutableRawPointer
+        unowned(unsafe) var core: CListModel
+    }
+    private let listObject = Mutex<ListObject?>(nil)
     private let items = Mutex(Items())
     /// The object, weakly (a struct, not a `Mutex<WeakObject?>`, as `VCTableModel.list`'s).
     private struct ObjectSlot { var object: WeakObject? }
     private let object = Mutex(ObjectSlot())
-    /// What the object's `notify` last told, and whether `dispose()` ran. A struct, not a
-    /// tuple: destroying a tuple instantiates its metadata (BENCHMARKS.md, "Loaded cost").
-    private struct Shown {
-        var loading = false
-        var error: VCTableError?
-        var disposed = false
-    }
-    private let shown = Mutex(Shown())
+    /// Whether `dispose()` ran.
+    private let disposed = Atomic<Bool>(false)
 
     private init(_ model: VCTableModel) {
         self.model = model
-        callbacks = _vct_table_model_callbacks_new()
     }
 
     /// A new `VctTableModel` object (transfer full) for `model`.
     static func make(_ model: VCTableModel) -> OpaquePointer {
         let box = CTableModel(model)
         // withCString, not the implicit conversion, which copies the title into an array.
-        let object = model.title.withCString { _vct_table_model_new(Unmanaged.passRetained(box).toOpaque(), box.callbacks, $0)! }
+        let object = model.title.withCString { _vct_table_model_new(Unmanaged.passRetained(box).toOpaque(), $0)! }
         box.object.withLock { $0.object = WeakObject(object) }
         _ = model.addObserver { [weak box] report in box?.deliver(report) }
         model.setCompanion { [weak box] cells in box?.boxes(for: cells) }
+        // A reload's start the C half reports itself; a selection's title (a row's, or the
+        // Swift model's) is queued there, in order with it.
+        model.setTitleSink { [weak box] title, reloading in
+            guard !reloading, let object = box?.object.withLock({ $0.object })?.get() else { return }
+            title.withCString { _vct_table_model_queue_title(object, $0) }
+            g_object_unref(object)
+        }
         return OpaquePointer(object)
     }
 
@@ -81,53 +86,14 @@ final class CTableModel: @unchecked Sendable {
     /// request is cancelled, nothing is delivered afterwards. Runs once, however often
     /// GObject disposes.
     func dispose() {
-        let first = shown.withLock { shown in
-            defer { shown.disposed = true }
-            return !shown.disposed
-        }
-        guard first else { return }
+        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         model.invalidate()
     }
 
     /// The object's finalize: the list goes with the model (after its dispose, so that
     /// `vct_table_model_get_list` never hands out a freed list).
     deinit {
-        if let list = listObject.withLock({ $0 }) { g_object_unref(list) }
-        _vct_table_model_callbacks_unref(callbacks)
-    }
-
-    /// The object's notifies and signal for one delivery: `flags` (a signal, maybe a title
-    /// change), plus the `loading` and `last-error` changes since the last report.
-    private func report(_ flags: UInt32, _ text: String?) {
-        guard let object = object.withLock({ $0.object })?.get() else { return }
-        let loading = model.isLoading
-        let error = model.lastError
-        let changes = shown.withLock { shown -> UInt32 in
-            var changes: UInt32 = 0
-            if shown.loading != loading {
-                shown.loading = loading
-                changes |= VCT_TABLE_MODEL_REPORT_LOADING_CHANGED.rawValue
-            }
-            if shown.error != error {
-                shown.error = error
-                changes |= VCT_TABLE_MODEL_REPORT_ERROR_CHANGED.rawValue
-            }
-            return changes
-        }
-        let report = VctTableModelReport(rawValue: flags | changes)
-        if let text {
-            text.withCString { _vct_table_model_report(object, report, $0) }
-        } else {
-            _vct_table_model_report(object, report, nil)
-        }
-        g_object_unref(object)
-    }
-
-    /// Stores the title the object answers with; whether it changed.
-    private func storeTitle(_ text: String) -> Bool {
-        guard let object = object.withLock({ $0.object })?.get() else { return false }
-        defer { g_object_unref(object) }
-        return text.withCString { _vct_table_model_store_title(object, $0) } != 0
+        if let list = listObject.withLock({ $0 }) { g_object_unref(list.object) }
     }
 
     /// `reload_data`: the list object first (a no-op after the first time), so that it sees
@@ -137,7 +103,10 @@ final class CTableModel: @unchecked Sendable {
         model.reloadData()
     }
 
-    var numberOfItems: Int { items.withLock { $0.cells.count } }
+    /// Whether the C half wants every item's box made in the reload's task.
+    func setWantsItems(_ wants: Bool) {
+        wantsItems.store(wants, ordering: .releasing)
+    }
 
     func item(at index: Int) -> OwnedObject? {
         items.withLock { items in items.cells.indices.contains(index) ? items.box(at: index) : nil }
@@ -161,24 +130,22 @@ final class CTableModel: @unchecked Sendable {
 
     /// In the reload's task: the C boxes of `cells`, when `didReloadData` will need them all.
     private func boxes(for cells: [VCTableCellData]) -> [OwnedObject?]? {
-        guard _vct_table_model_callbacks_has_reload(callbacks) != 0 else { return nil }
+        guard wantsItems.load(ordering: .acquiring) else { return nil }
         return cells.map { Optional(CCellData.makeObject($0)) }
     }
 
-    /// On the context: forwards a report to the C callbacks.
+    /// On the context: a reload's end, to the C half in one call. (A `.navigationTitle`
+    /// report, a reload's start or a selection, the C half made itself.)
     private func deliver(_ report: VCTableModel.Report) {
+        var boxes: [OwnedObject?] = []
+        let outcome: (report: VctTableModelReport, text: String?)
         switch report {
-        case .navigationTitle(let text):
-            let changed = storeTitle(text)
-            callLegacy(VCT_TABLE_MODEL_REPORT_TITLE, text)
-            self.report(
-                VCT_TABLE_MODEL_REPORT_TITLE.rawValue | (changed ? VCT_TABLE_MODEL_REPORT_TITLE_CHANGED.rawValue : 0), text)
+        case .navigationTitle:
+            return
         case .failed(let error):
-            let message = VCTableModel.errorMessage(for: error)
-            callLegacy(VCT_TABLE_MODEL_REPORT_ERROR, message)
-            self.report(VCT_TABLE_MODEL_REPORT_ERROR.rawValue, message)
+            outcome = (VCT_TABLE_MODEL_REPORT_ERROR, VCTableModel.errorMessage(for: error))
         case .reloaded(let cells, let companion):
-            var boxes = companion.flatMap { $0 as? [OwnedObject?] } ?? []
+            boxes = companion.flatMap { $0 as? [OwnedObject?] } ?? []
             if boxes.count != cells.count { boxes = [] }
             var replaced = Items(cells: cells, boxes: boxes)
             items.withLock { swap(&$0, &replaced) }
@@ -188,19 +155,33 @@ final class CTableModel: @unchecked Sendable {
             // Swift values, which nothing outside can observe, are freed off the loop.
             replaced.boxes = []
             releaseOffLoop(&replaced, replacingWith: Items(), count: replaced.cells.count)
-            callLegacy(VCT_TABLE_MODEL_REPORT_RELOADED, nil)
-            self.report(VCT_TABLE_MODEL_REPORT_RELOADED.rawValue, nil)
+            outcome = (VCT_TABLE_MODEL_REPORT_RELOADED, nil)
+        }
+        guard let object = object.withLock({ $0.object })?.get() else { return }
+        let error = model.lastError.map { CError.make($0) }
+        defer { if let error { g_error_free(error) } }
+        let listParts = listObject.withLock { $0 }
+        let list = listParts?.object
+        let cList = listParts?.core
+        // The boxes, lent for the call (the items hold them until the next reload).
+        let raw = boxes.map { $0?.raw }
+        raw.withUnsafeBufferPointer { raw in
+            func call(_ text: UnsafePointer<CChar>?, _ listDelivery: UnsafeMutablePointer<VctListDelivery>?) {
+                var delivery = VctTableDelivery(
+                    report: outcome.report, text: text, loading: model.isLoading ? 1 : 0,
+                    error: UnsafePointer(error), n_items: guint(clamping: numberOfItems),
+                    list: listDelivery == nil ? nil : list, list_delivery: listDelivery,
+                    items: raw.isEmpty ? nil : UnsafeMutablePointer(mutating: raw.baseAddress),
+                    n_boxes: gsize(raw.count))
+                // The object's reference goes with the call.
+                _vct_table_model_deliver(object, &delivery)
+            }
+            let withList = { (text: UnsafePointer<CChar>?) in
+                if let cList { cList.withHeldBatch { call(text, $0) } } else { call(text, nil) }
+            }
+            if let message = outcome.text { message.withCString { withList($0) } } else { withList(nil) }
         }
     }
 
-    /// The legacy callback of a delivery (C's slots: the callback set now, if any; the
-    /// reload's gets `allItems`), before its `report`.
-    private func callLegacy(_ report: VctTableModelReport, _ text: String?) {
-        let core = Unmanaged.passUnretained(self).toOpaque()
-        if let text {
-            text.withCString { _vct_table_model_callbacks_call(callbacks, core, report, $0) }
-        } else {
-            _vct_table_model_callbacks_call(callbacks, core, report, nil)
-        }
-    }
+    private var numberOfItems: Int { items.withLock { $0.cells.count } }
 }

@@ -1,20 +1,23 @@
 internal import CGLib
-internal import VCTableGObject
 
-/// A weak reference to a GObject (a heap `GWeakRef`), safe from any thread.
+/// A weak reference to a GObject (a heap `GWeakRef`, GLib's thread-safe weak reference),
+/// safe from any thread. On the heap: GLib keeps the reference's address.
 final class WeakObject: @unchecked Sendable {
     private let reference: UnsafeMutablePointer<GWeakRef>
 
     init(_ object: UnsafeMutableRawPointer) {
-        reference = _vct_weak_ref_new(object)
+        reference = .allocate(capacity: 1)
+        reference.initialize(to: GWeakRef())
+        g_weak_ref_init(reference, object)
     }
 
     deinit {
-        _vct_weak_ref_free(reference)
+        g_weak_ref_clear(reference)
+        reference.deallocate()
     }
 
     /// A strong reference (`g_object_unref` it), or `nil` once the object is finalized.
-    func get() -> UnsafeMutableRawPointer? { _vct_weak_ref_get(reference) }
+    func get() -> UnsafeMutableRawPointer? { g_weak_ref_get(reference) }
 
     /// Whether the object is still alive (a `get` and its `unref`).
     var isAlive: Bool {

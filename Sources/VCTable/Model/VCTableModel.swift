@@ -34,6 +34,10 @@ public final class VCTableModel: Sendable {
     /// bridge's `VctCellData` boxes), so that it is not built on the loop; handed back in
     /// the `.reloaded` report. Returns nil when there is nothing to build.
     typealias Companion = @Sendable ([VCTableCellData]) -> (any Sendable)?
+    /// Where the navigation titles go instead of `didUpdateNavigationTitle` and the
+    /// observers (the C face, which reports them itself): each title as it is made, on the
+    /// calling thread, and whether a reload's start made it.
+    typealias TitleSink = @Sendable (_ title: String, _ reloading: Bool) -> Void
 
     private struct State: Sendable, ReloadTracking {
         var didReloadData: (@Sendable ([VCTableCellData]) -> Void)?
@@ -49,6 +53,7 @@ public final class VCTableModel: Sendable {
         var observers: Observer?
         var nextObserver: UInt64 = 0
         var companion: Companion?
+        var titleSink: TitleSink?
     }
 
     /// The observers of every delivered report (`addObserver(_:)`): an immutable list, newest
@@ -235,7 +240,7 @@ public final class VCTableModel: Sendable {
 
     /// Reports the selected cell's title as the navigation title.
     public func userSelectedCell(_ cell: VCTableCellData) {
-        post(.navigationTitle(cell.title))
+        reportTitle(cell.title, reloading: false)
     }
 
     /// Reloads and returns the new items, or throws the `VCTableError` that `didError`
@@ -297,6 +302,20 @@ public final class VCTableModel: Sendable {
         }
     }
 
+    /// Sends every later navigation title to `sink` instead of posting it as a report.
+    func setTitleSink(_ sink: TitleSink?) {
+        state.withLock { $0.titleSink = sink }
+    }
+
+    /// Reports a navigation title: posted, or to the title sink when one is set.
+    private func reportTitle(_ title: String, reloading: Bool) {
+        if let sink = state.withLock({ $0.titleSink }) {
+            sink(title, reloading)
+        } else {
+            post(.navigationTitle(title))
+        }
+    }
+
     /// Sets the companion every later reload runs in its background task.
     func setCompanion(_ companion: Companion?) {
         state.withLock { $0.companion = companion }
@@ -330,7 +349,7 @@ public final class VCTableModel: Sendable {
         superseded?.cancel()
         for waiter in stale { waiter.cancel() }
 
-        post(.navigationTitle(title))
+        reportTitle(title, reloading: true)
 
         let manager = self.manager
         let scheduler = self.scheduler

@@ -138,8 +138,12 @@ typedef struct {
   void        (*table_release)     (gpointer core);
   /* The items the last reload delivered, as a g_malloc'd array of @n_items
    * VctCellData (each transfer none: the core keeps it until the next reload is
-   * delivered); free it with g_free(). NULL when there are none. On the context thread. */
+   * delivered); free it with g_free(). NULL when there are none. On the context thread,
+   * for a legacy didReloadData callback set after the reload's task made its items. */
   gpointer   *(*table_get_items)   (gpointer core, gsize *n_items);
+  /* Whether a legacy didReloadData callback is set (it gets every item: the reload's task
+   * makes their objects then, off the loop). Any thread. */
+  void        (*table_set_wants_items) (gpointer core, gboolean wants);
 
   /* vct-api.c, vct-services.c: the constructors' Swift half, each returning the new
    * object (transfer full), its arguments checked. An unusable @uri gives, with
@@ -161,16 +165,13 @@ typedef struct {
   void          (*request_return_error)     (gpointer core, const GError *error);
 
   /* vct-table-model.c: CTableModel. table_new makes a model object (transfer full) over
-   * an API's core, or the factory's model when @api_core is NULL; the cell of
-   * table_user_selected_cell is a VctCellData; table_get_item is transfer none,
-   * table_dup_last_error transfer full, table_get_list the core's list (transfer none). */
+   * an API's core, or the factory's model when @api_core is NULL; table_reload starts a
+   * reload (the C half reports its start itself: the title reset, loading); table_get_item
+   * is the VctCellData of a delivered item (transfer none), made on first use;
+   * table_get_list the core's list (transfer none). */
   gpointer      (*table_new)                (gpointer api_core);
   void          (*table_reload)             (gpointer core);
-  void          (*table_user_selected_cell) (gpointer core, gpointer cell);
-  guint         (*table_get_n_items)        (gpointer core);
   gpointer      (*table_get_item)           (gpointer core, guint position);
-  gboolean      (*table_is_loading)         (gpointer core);
-  GError       *(*table_dup_last_error)     (gpointer core);
   gpointer      (*table_get_list)           (gpointer core);
 
   /* vct-screen-object.c: the screens (VctFeedModel, VctSongPickerModel), one set of
@@ -385,60 +386,47 @@ G_GNUC_INTERNAL const VctRowPropertyInfo *_vct_row_property_get_info (guint key)
  * its @n_items positions; no runs: nothing is emitted). Transfer full. */
 G_GNUC_INTERNAL gpointer _vct_list_model_new (gpointer core, const VctListDelivery *initial);
 
-/* vct-list-model.c: the core of @list, or NULL when @list is not a VctListModel. */
-G_GNUC_INTERNAL gpointer _vct_list_model_get_core (gpointer list);
-
-/* vct-list-model.c: whether @list is a VctListModel (any pointer, NULL included). */
-G_GNUC_INTERNAL gboolean _vct_is_list_model (gconstpointer list);
-
 /* vct-list-model.c: applies and emits one batch (its records are the list's from now
  * on), then changes-done, on the list's context thread. The one call of a batch. */
 G_GNUC_INTERNAL void _vct_list_model_deliver (gpointer list, VctListDelivery *delivery);
 
 #define VCT_LIST_MODEL_KEEP_MS 100
 
-/* VctTableModelCallbacks: the three legacy callback slots of a table model
- * (vct_table_model_set_did_*), shared by the object (its setters and its dispose) and its
- * core (the deliveries), each holding a reference. A delivery calls a callback without a
- * reference to the object, so a callback that drops the model's last reference disposes
- * it at once; the slots outlive that call. */
-typedef struct _VctTableModelCallbacks VctTableModelCallbacks;
-
-/* vct-table-model.c: new empty slots (transfer full), for a new model's core. */
-G_GNUC_INTERNAL VctTableModelCallbacks *_vct_table_model_callbacks_new (void);
-
-/* vct-table-model.c: drops a reference to @callbacks (the core's, in its deinit). */
-G_GNUC_INTERNAL void _vct_table_model_callbacks_unref (VctTableModelCallbacks *callbacks);
-
-/* vct-table-model.c: whether the didReloadData slot is set (from any thread, without
- * waiting: the reload's task makes the items' boxes then, as the callback gets them all). */
-G_GNUC_INTERNAL gboolean _vct_table_model_callbacks_has_reload (VctTableModelCallbacks *callbacks);
-
-/* vct-table-model.c: calls the legacy callback of the delivery @report names
- * (VCT_TABLE_MODEL_REPORT_TITLE or _ERROR with @text, or _RELOADED with the items of
- * @core, through table_get_items), if one is set and the model is not disposed. On the
- * context thread, by the model's core (@core), before the delivery's
- * _vct_table_model_report: the callback may drop the model's last reference. */
-G_GNUC_INTERNAL void _vct_table_model_callbacks_call (VctTableModelCallbacks *callbacks,
-                                                      gpointer                core,
-                                                      VctTableModelReport     report,
-                                                      const char             *text);
+/* VctTableDelivery: the end of one reload of a table model (CTableModel), in one call:
+ * its list's batch (emitted first), then what the model reports: @report is
+ * VCT_TABLE_MODEL_REPORT_RELOADED or _ERROR (with @text, did-error's message); @loading
+ * and @error (NULL: none) are the model's state after it, @n_items its items' count;
+ * @items (NULL: made on demand, table_get_items) the VctCellData of every item for a
+ * legacy didReloadData callback, made in the reload's task. Everything is the core's,
+ * for the call. */
+typedef struct {
+  VctTableModelReport  report;
+  const char          *text;
+  gboolean             loading;
+  const GError        *error;
+  guint                n_items;
+  gpointer             list;       /* the model's VctListModel, with @list_delivery */
+  VctListDelivery     *list_delivery;
+  gpointer            *items;
+  gsize                n_boxes;
+} VctTableDelivery;
 
 /* vct-table-model.c: a new model object that owns @core (table_dispose runs in its
- * dispose, table_release in its finalize), takes a reference to @callbacks, the core's,
- * and answers @title (the Swift VCTableModel's, its one source) until one is reported.
- * Transfer full. */
-G_GNUC_INTERNAL gpointer _vct_table_model_new (gpointer core, VctTableModelCallbacks *callbacks,
-                                               const char *title);
+ * dispose, table_release in its finalize), bound to the calling thread's thread-default
+ * context, and answers @title (the Swift VCTableModel's, its one source) until a
+ * selection reports another; a reload reports it again. Transfer full. */
+G_GNUC_INTERNAL gpointer _vct_table_model_new (gpointer core, const char *title);
 
-/* vct-table-model.c: stores the title the getter and the property answer with; returns
- * whether it changed (the core then reports VCT_TABLE_MODEL_REPORT_TITLE_CHANGED). */
-G_GNUC_INTERNAL gboolean _vct_table_model_store_title (gpointer model, const char *title);
+/* vct-table-model.c: queues @title's report (a selection's: did-update-navigation-title),
+ * in order with the reports the C half makes itself. Any thread. */
+G_GNUC_INTERNAL void _vct_table_model_queue_title (gpointer model, const char *title);
 
-/* vct-table-model.c: notifies the properties and emits the signal @report names, with
- * @text as the signal's argument. On the context thread. */
-G_GNUC_INTERNAL void _vct_table_model_report (gpointer model, VctTableModelReport report,
-                                              const char *text);
+/* vct-table-model.c: one reload's end, on the model's context thread: the reports the
+ * C half queued (a reload's start, a selection) go first, then @delivery: the list's
+ * batch, the legacy callback (holding no reference to @model: one that drops the last
+ * disposes it, and nothing follows), the notifies of what changed, the signal. Takes
+ * @model's reference (transfer full). */
+G_GNUC_INTERNAL void _vct_table_model_deliver (gpointer model, const VctTableDelivery *delivery);
 
 /* vct-api.c: new objects owning @core (core_release runs in their
  * finalize; transfer full), and the core of an object (NULL for anything else). */
@@ -476,12 +464,6 @@ G_GNUC_INTERNAL gpointer _vct_feed_photo_new (gint64 id, const char *title, cons
 G_GNUC_INTERNAL void _vct_object_notify      (gpointer object, const char *property);
 G_GNUC_INTERNAL void _vct_object_emit        (gpointer object, const char *signal);
 G_GNUC_INTERNAL void _vct_object_emit_object (gpointer object, const char *signal, gpointer argument);
-
-/* vct-object.c: a heap GWeakRef to @object, for Swift (which cannot lay out the
- * GWeakRef union itself): _vct_weak_ref_get returns a strong reference or NULL. */
-G_GNUC_INTERNAL GWeakRef *_vct_weak_ref_new  (gpointer object);
-G_GNUC_INTERNAL gpointer  _vct_weak_ref_get  (GWeakRef *ref);
-G_GNUC_INTERNAL void      _vct_weak_ref_free (GWeakRef *ref);
 
 /* vct-image-decode.c: @length bytes at @data decoded to a GdkPixbuf (transfer full) that
  * fits @max_width × @max_height (0: unbounded on that side), never enlarged; an image of
