@@ -10,11 +10,9 @@
  * The list's content lives here: per flat position a row record (VctRowRecord: what the
  * row shows, written by the Swift core) and a slot holding its row object weakly, made
  * on first get_item; the sections' table. The Swift core (CListModel) computes each batch
- * and hands it over in one call (_vct_list_model_deliver, VctListDelivery): this file
- * carries each kept or moved row's record and object to its new place, finds the objects
- * of removed rows that are still held back for added rows of the same identity, emits
- * the runs, shows carried objects their new records (each notifies what differs), and
- * emits changes-done. Nothing here calls the core but an action (list_act) and the
+ * and hands it over in one call (_vct_list_model_deliver, vct-list-delivery.c). This file
+ * is the object and its reads: get_item, the counts, the sections, the row numbers, find,
+ * and a row object's actions. Nothing here calls the core but an action (list_act) and the
  * object's dispose and finalize.
  *
  * **One object per position.** A position's slot holds its object while someone holds
@@ -30,7 +28,7 @@
  * row's record while only the list holds it (no GObject made per probe).
  *
  * **After a batch that moves many rows**, the list keeps some row objects alive for a
- * moment (settle): the ones alive then, and the ones of the positions a view held before
+ * moment (settle, vct-list-delivery.c): the ones alive then, and the ones of the positions a view held before
  * it, made then if need be. A view binds its rows again at its next layout, a frame or two
  * after the batch: the objects it drops then are finalized later, at low priority, and
  * the ones it asks for were made before the frame, in an idle of their own.
@@ -39,7 +37,6 @@
 #include <string.h>
 
 #include "vct-list-model-private.h"
-
 
 gpointer
 _vct_list_token_ref (gpointer token)

@@ -7,12 +7,14 @@
  *
  * - vctable-private.h makes each entry a key, VCT_ROW_<CLASS>_<KEY> of the VctRowProperty
  *   enumeration: what the Swift core and the C half name a property by when they cross
- *   (row_get, _vct_row_notify), never by its name;
+ *   (a row record's values are in key order: VctRowRecord), never by its name;
  * - vct-row.c makes each entry a line of its table, from which every VctRow subclass
- *   installs its GParamSpecs (read-only, explicitly notified) and answers get_property;
- * - the Swift core reads that table (_vct_row_property_get_info, CRowProperties.swift): a
- *   view model answers `value(for:)` by key, and its Swift `propertyNames` are the names
- *   here in camelCase ("album-id" is "albumId").
+ *   installs its GParamSpecs (read-only, explicitly notified) and answers get_property
+ *   from the row's record;
+ * - the Swift core reads that table once (_vct_row_property_get_info, CRowProperties.swift):
+ *   a view model answers `value(for:)` by key, which a record is written from
+ *   (CRowRecord.swift), and its Swift `propertyNames` are the names here in camelCase
+ *   ("album-id" is "albumId").
  *
  * An entry is
  *

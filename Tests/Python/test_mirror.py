@@ -12,7 +12,7 @@ Duplicate ids come in two kinds, one test each: identical records (the same id w
 same title), and records with the same id and titles of their own, as real documents have
 them (overlapping pages, a re-posted entry). Every position has its own object either way,
 and inside every items-changed the list hands out, at every position, the object the
-mirror holds there (Sources/VCTable/CBridge/CListModel.swift).
+mirror holds there (Sources/VCTableGObject/vct-list-model.c, vct-list-delivery.c).
 
 test_duplicate_ids_minimal is the case of issue 21: [{1, a}, {1, b}, {2, c}].
 

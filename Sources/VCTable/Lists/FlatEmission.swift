@@ -21,12 +21,11 @@ import VCTableDiff
 /// two runs (everything but one row removed, then added on its other side): one covering
 /// `items-changed` instead binds each visible row once, not twice.
 enum FlatEmission {
-    /// One run's fixed cost to a view, in rows.
+    /// One run's fixed cost to a view, in rows (the C half's `RUN_COST`, vct-list-delivery.c,
+    /// is the same: a batch emitting more rows settles).
     static let runCost = 256
 
-    /// Up to this many runs moving at most `runCost` rows are emitted as they are. Up to
-    /// this many runs, too, the slots are carried by applying each run to a copy of the
-    /// old ones (`FlatCarry.slots`); more are walked section by section.
+    /// Up to this many runs moving at most `runCost` rows are emitted as they are.
     static let fewRuns = 8
 
     /// The runs to emit for `runs` (front to back, as `FlatSections.splices` gives them),
@@ -41,38 +40,5 @@ enum FlatEmission {
         let covering = Splice(position: first.position, removed: oldCount - suffix - first.position, added: end - first.position)
         let cost = runs.count * runCost + rows
         return cost > runCost + covering.removed + covering.added ? [covering] : runs
-    }
-
-    /// A run in old-list coordinates: the old rows `start ..< end` it removes, and how far
-    /// the old rows after it have moved once it is applied (`shift`, new minus old).
-    struct OldRange: Sendable {
-        var start: Int
-        var end: Int
-        var shift: Int
-    }
-
-    /// `runs` (in the new list's coordinates, front to back) as the old ranges they remove.
-    static func oldRanges(of runs: [Splice]) -> [OldRange] {
-        var shift = 0
-        return runs.map { run in
-            let start = run.position - shift
-            shift += run.added - run.removed
-            return OldRange(start: start, end: start + run.removed, shift: shift)
-        }
-    }
-
-    /// Where the old row `index` is once every run is applied, or `nil` if a run removes it.
-    static func newPosition(ofOld index: Int, runs: [OldRange]) -> Int? {
-        // The last run starting at or before `index`.
-        var low = 0
-        var high = runs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if runs[middle].start <= index { low = middle + 1 } else { high = middle }
-        }
-        guard low > 0 else { return index }
-        let run = runs[low - 1]
-        if index < run.end { return nil }
-        return index + run.shift
     }
 }

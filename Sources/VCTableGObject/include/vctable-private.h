@@ -21,6 +21,11 @@
  * The Swift core's objects cross as `gpointer core`: one retained reference, owned by the
  * GObject that holds it and dropped by the table's *_release in its finalize.
  *
+ * A batch of a list, and the end of a table model's reload, cross once (one delivery:
+ * VctListDelivery, VctTableDelivery); what a view reads while they are emitted, the C half
+ * answers from what it holds (row records, the sections' table, the model's state), with
+ * no call back into the core (ARCHITECTURE.md, "One delivery each way").
+ *
  * This header is self-contained (GLib only), so the Swift side needs no search path to
  * import it.
  */
