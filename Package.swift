@@ -119,7 +119,10 @@ let package = Package(
         .testTarget(
             name: "VCTableTests",
             dependencies: ["VCTable", "vctable-mainactor-probe", "CGLib"],
-            path: "Tests/VCTableTests"
+            path: "Tests/VCTableTests",
+            // `@_extern(c)`: a test calls a few functions of the public C API (vctable.h),
+            // which no module the Swift side imports declares (ToolkitListSectionReadsTests).
+            swiftSettings: [.enableExperimentalFeature("Extern")]
         ),
         .testTarget(
             name: "VCTableDiffTests",

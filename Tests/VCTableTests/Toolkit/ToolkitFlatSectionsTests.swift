@@ -15,7 +15,9 @@ struct ToolkitFlatSectionsTests {
         (0 ..< flat.count).map { label(flat.entry(at: $0)!) }
     }
 
-    private static func randomSections(_ generator: inout some RandomNumberGenerator) -> [ListSection] {
+    /// Up to six sections (ids 0 to 5, shuffled), each with or without a header and a
+    /// footer and up to eight rows, whose texts vary: random batches of every step kind.
+    static func randomSections(_ generator: inout some RandomNumberGenerator) -> [ListSection] {
         var ids = Array(0 ..< 6).shuffled(using: &generator)
         ids.removeLast(Int.random(in: 0 ... 4, using: &generator))
         return ids.map { id in
