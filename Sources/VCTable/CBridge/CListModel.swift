@@ -67,10 +67,14 @@ final class CListModel: @unchecked Sendable {
         let core = CListModel(list, holdsBatches: holdingBatches)
         let shown = core.shown.withLock { $0 }
         var delivery = Delivery(new: shown)
-        delivery.records = (0 ..< shown.count).map { core.record(at: $0, in: shown) }
+        delivery.records = RecordWriter.records(at: Array(0 ..< shown.count), in: shown, kinds: core.kinds, list: core)
         let object = delivery.withC { _vct_list_model_new(Unmanaged.passRetained(core).toOpaque(), $0)! }
         core.object.withLock { $0 = WeakObject(object) }
         core.subscription.inner = list.observeBatches { [weak core] batch in core?.deliver(batch) }
+        // The records of a reload's rows are written in its task, off the loop.
+        list.setBatchPreparer(ListModel.BatchPreparer { [weak core] base, goal, batch in
+            core?.prepare(batch, from: base, to: goal)
+        })
         return (object, core)
     }
 
@@ -96,16 +100,6 @@ final class CListModel: @unchecked Sendable {
         }
     }
 
-    /// A new record for the view model at flat position `position` of `sections`.
-    private func record(at position: Int, in sections: FlatSections) -> VctListRecordAt {
-        let entry = sections.entry(at: position)!
-        let model = entry.model
-        let identity = CRowRecord.identity(section: entry.section.id, role: entry.role, model: model)
-        return VctListRecordAt(
-            position: guint(position),
-            record: CRowRecord.make(model, role: entry.role, kinds: kinds, identity: identity, list: self))
-    }
-
     // MARK: Delivery
 
     /// On the context: a batch arrived. The C half gets it in one call, now or (a table
@@ -121,7 +115,9 @@ final class CListModel: @unchecked Sendable {
             return
         }
         defer { g_object_unref(listObject) }
-        let delivery = self.delivery(of: batch, from: old, to: new)
+        // Made where the batch was computed, when it is this very batch from this list.
+        let prepared = (batch.prepared as? PreparedDelivery)?.take(steps: batch.steps.count, oldCount: old.count)
+        let delivery = prepared ?? self.delivery(of: batch, from: old, to: new)
         if holdsBatches {
             // One waiting already (its owner delivered nothing since): it goes first.
             let previous = held.withLock { held in
@@ -163,6 +159,13 @@ final class CListModel: @unchecked Sendable {
         }
         keepOrphans(orphaned, of: old, alive: orphans)
         releaseOffLoop(&old, replacingWith: FlatSections([]), count: old.count)
+    }
+
+    /// Off the loop, where `batch` (from `base` to `goal`) was computed: its delivery.
+    private func prepare(_ batch: ListBatch, from base: [ListSection], to goal: [ListSection]) -> PreparedDelivery {
+        let old = FlatSections(base)
+        return PreparedDelivery(
+            delivery(of: batch, from: old, to: FlatSections(goal)), steps: batch.steps.count, oldCount: old.count)
     }
 
     /// What the C half needs of `batch`, which turns `old` into `new`.
@@ -209,7 +212,7 @@ final class CListModel: @unchecked Sendable {
             }
         }
         // (In no particular order: each goes to its position.)
-        delivery.records = recordAt.map { record(at: $0, in: new) }
+        delivery.records = RecordWriter.records(at: recordAt, in: new, kinds: kinds, list: self)
         return delivery
     }
 
@@ -243,9 +246,39 @@ final class CListModel: @unchecked Sendable {
     }
 }
 
+/// A delivery made where its batch was computed (`ListModel.setBatchPreparer`), taken
+/// once on the loop; its records, if never taken (the batch went stale, or was merged with
+/// rows changed meanwhile), are dropped with it.
+private final class PreparedDelivery: @unchecked Sendable {
+    private let delivery = Mutex<Delivery?>(nil)
+    private let steps: Int
+    private let oldCount: Int
+
+    init(_ delivery: Delivery, steps: Int, oldCount: Int) {
+        self.delivery.withLock { $0 = delivery }
+        self.steps = steps
+        self.oldCount = oldCount
+    }
+
+    /// The delivery, if it is the one of a batch of `steps` steps from a list of
+    /// `oldCount` items (a flush may add rows changed in place to a prepared batch).
+    func take(steps: Int, oldCount: Int) -> Delivery? {
+        guard steps == self.steps, oldCount == self.oldCount else { return nil }
+        return delivery.withLock { delivery in
+            defer { delivery = nil }
+            return delivery
+        }
+    }
+
+    deinit {
+        guard let left = delivery.withLock({ $0 }) else { return }
+        for record in left.before + left.records { _vct_row_record_unref(record.record) }
+    }
+}
+
 /// One delivery as Swift values (`VctListDelivery`'s arrays), lent to the C half for the
 /// call: the records in it are given away by that call.
-private struct Delivery {
+private struct Delivery: @unchecked Sendable {
     var changesDone = true
     var itemCount: Int
     var rowCount: Int

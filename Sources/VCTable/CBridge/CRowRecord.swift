@@ -1,4 +1,5 @@
 internal import CGLib
+internal import Dispatch
 internal import VCTableGObject
 import Synchronization
 
@@ -23,7 +24,18 @@ enum CRowRecord {
     ) -> Pointer {
         let classId = CRowClass.id(of: model)
         let properties = RowClassProperties.of(classId)
-        let declared = properties == nil ? nil : model as? any DeclaredRowViewModel
+        return make(
+            model, declared: properties == nil ? nil : model as? any DeclaredRowViewModel, classId: classId,
+            properties: properties, role: role, kind: kinds.name(of: model, role: role), identity: identity,
+            list: list, change: change, live: live)
+    }
+
+    /// `make` with what rows of one type share looked up already (`RecordWriter`).
+    static func make(
+        _ model: any RowViewModel, declared: (any DeclaredRowViewModel)?, classId: VctRowClassId,
+        properties: RowClassProperties?, role: RowRole, kind: UnsafePointer<CChar>?, identity: UInt64,
+        list: CListModel?, change: RowPropertyChange? = nil, live: CLiveRow? = nil
+    ) -> Pointer {
         let keys = properties?.properties ?? []
         let headerSize = MemoryLayout<VctRowRecord>.stride
         let valueSize = MemoryLayout<VctRowValue>.stride
@@ -48,7 +60,7 @@ enum CRowRecord {
             let record = raw.bindMemory(to: VctRowRecord.self, capacity: 1)
             record.initialize(to: VctRowRecord(
                 ref_count: 1, class_id: guint16(classId.rawValue), role: Self.cRole(role),
-                kind: kinds.name(of: model, role: role), identity: guint64(truncatingIfNeeded: identity),
+                kind: kind, identity: guint64(truncatingIfNeeded: identity),
                 first_key: guint(keys.first?.key.rawValue ?? 0), n_values: guint(keys.count), core: core))
             let values = (raw + headerSize).bindMemory(to: VctRowValue.self, capacity: keys.count)
             var bytes = (raw + headerSize + valueSize * keys.count).assumingMemoryBound(to: CChar.self)
@@ -115,6 +127,105 @@ enum CRowRecord {
         hasher.combine(role)
         if role == .row { hasher.combine(model.diffIdentifier) }
         return UInt64(bitPattern: Int64(hasher.finalize()))
+    }
+}
+
+/// Writes the records of positions of one flat list, with what rows share looked up once:
+/// each section's place and the part of its rows' identity it gives, each view model
+/// type's class, kind and properties (a reload of 10⁶ rows writes 10⁶ records, in its task).
+struct RecordWriter {
+    let sections: FlatSections
+    let kinds: KindNames
+    let list: CListModel?
+    /// The section of the last position, its range and its rows' range.
+    private var section = -1
+    private var start = 0
+    private var rowsStart = 0
+    private var rowsEnd = 0
+    private var end = 0
+    /// The identity of a row of that section without the row's own (a `Hasher` copied).
+    private var rowHasher = Hasher()
+    /// The last view model type and role's lookups.
+    private var lastType: ObjectIdentifier?
+    private var lastRole = RowRole.row
+    private var classId = VCT_ROW_CLASS_GENERIC
+    private var properties: RowClassProperties?
+    private var kind: UnsafePointer<CChar>?
+
+    init(_ sections: FlatSections, kinds: KindNames, list: CListModel?) {
+        self.sections = sections
+        self.kinds = kinds
+        self.list = list
+    }
+
+    /// The record of flat position `position` (transfer full).
+    mutating func record(at position: Int) -> VctListRecordAt {
+        if position < start || position >= end {
+            section = sections.sectionIndex(at: position)!
+            start = sections.start(ofSection: section)
+            end = sections.start(ofSection: section + 1)
+            rowsStart = start + (sections.sections[section].header == nil ? 0 : 1)
+            rowsEnd = rowsStart + sections.sections[section].rows.count
+            rowHasher = Hasher()
+            rowHasher.combine(sections.sections[section].id)
+            rowHasher.combine(RowRole.row)
+        }
+        let model: any RowViewModel
+        let role: RowRole
+        let identity: UInt64
+        if position >= rowsStart && position < rowsEnd {
+            model = sections.sections[section].rows[position - rowsStart]
+            role = .row
+            var hasher = rowHasher
+            hasher.combine(model.diffIdentifier)
+            identity = UInt64(bitPattern: Int64(hasher.finalize()))
+        } else {
+            role = position < rowsStart ? .header : .footer
+            model = (role == .header ? sections.sections[section].header : sections.sections[section].footer)!
+            identity = CRowRecord.identity(section: sections.sections[section].id, role: role, model: model)
+        }
+        let type = ObjectIdentifier(Swift.type(of: model))
+        if type != lastType || role != lastRole {
+            lastType = type
+            lastRole = role
+            classId = CRowClass.id(of: model)
+            properties = RowClassProperties.of(classId)
+            kind = kinds.name(of: model, role: role)
+        }
+        return VctListRecordAt(
+            position: guint(position),
+            record: CRowRecord.make(
+                model, declared: properties == nil ? nil : model as? any DeclaredRowViewModel, classId: classId,
+                properties: properties, role: role, kind: kind, identity: identity, list: list))
+    }
+
+    /// The records of `positions` (in any order), written on two threads when there are
+    /// many (a first load).
+    static func records(at positions: [Int], in sections: FlatSections, kinds: KindNames, list: CListModel?) -> [VctListRecordAt] {
+        let parts = positions.count >= 20_000 ? 2 : 1
+        return [VctListRecordAt](unsafeUninitializedCapacity: positions.count) { buffer, initialized in
+            let base = UncheckedPointer(buffer.baseAddress)
+            let write: @Sendable (Int) -> Void = { part in
+                var writer = RecordWriter(sections, kinds: kinds, list: list)
+                let range = positions.count * part / parts ..< positions.count * (part + 1) / parts
+                for index in range { (base.pointer! + index).initialize(to: writer.record(at: positions[index])) }
+            }
+            if parts == 1 {
+                write(0)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: parts, execute: write)
+            }
+            initialized = positions.count
+        }
+    }
+}
+
+/// A pointer handed to the threads of `concurrentPerform`, each writing its own part.
+private struct UncheckedPointer: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<VctListRecordAt>?
+
+    init(_ pointer: UnsafeMutablePointer<VctListRecordAt>?) {
+        self.pointer = pointer
     }
 }
 

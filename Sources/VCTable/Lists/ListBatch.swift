@@ -15,4 +15,7 @@ struct ListBatch: Sendable {
     /// Per section kept by the batch (its index after the batch): the row indices after
     /// the batch of the moved rows whose content changed (a subset of `moves`' targets).
     var changedMoves: [Int: [Int]] = [:]
+    /// What the list's batch preparer made of this batch where it was computed (off the
+    /// loop: a reload's task), for the observer that asked (`ListModel.setBatchPreparer`).
+    var prepared: (any Sendable)?
 }

@@ -42,6 +42,19 @@ public final class ListModel: Sendable {
         var positions: [RowKey: [RowIndex]]?
     }
 
+    /// Makes, where a change is computed (off the loop, for a reload), what an observer of
+    /// batches will need of it (`ListBatch.prepared`): the C face's records. A class, so
+    /// that the lock holds no bare closure.
+    final class BatchPreparer: Sendable {
+        let prepare: @Sendable (_ base: [ListSection], _ goal: [ListSection], _ batch: ListBatch) -> (any Sendable)?
+
+        init(_ prepare: @escaping @Sendable (_ base: [ListSection], _ goal: [ListSection], _ batch: ListBatch) -> (any Sendable)?) {
+            self.prepare = prepare
+        }
+    }
+
+    private let preparer = Mutex<BatchPreparer?>(nil)
+
     /// The kinds the rows must be registered with.
     public let kinds: RowKindRegistry
     /// Where changes are delivered.
@@ -75,7 +88,8 @@ public final class ListModel: Sendable {
         try kinds.validate(sections)
         while true {
             let (base, version) = state.withLock { ($0.published, $0.version) }
-            let (batch, goal) = ListDiff.changes(from: base, to: sections)
+            var (batch, goal) = ListDiff.changes(from: base, to: sections)
+            batch.prepared = preparer.withLock { $0 }?.prepare(base, goal, batch)
             let subscriptions = subscribe(goal)
             let installed = state.withLock { state -> Bool? in
                 guard state.version == version else { return nil }
@@ -100,7 +114,8 @@ public final class ListModel: Sendable {
     public func prepareUpdate(_ sections: [ListSection]) throws(RowKindError) -> PreparedUpdate {
         try kinds.validate(sections)
         let (base, version) = state.withLock { ($0.published, $0.version) }
-        let (batch, goal) = ListDiff.changes(from: base, to: sections)
+        var (batch, goal) = ListDiff.changes(from: base, to: sections)
+        batch.prepared = preparer.withLock { $0 }?.prepare(base, goal, batch)
         return PreparedUpdate(base: version, goal: goal, batch: batch, subscriptions: subscribe(goal))
     }
 
@@ -326,6 +341,12 @@ public final class ListModel: Sendable {
     /// new contents. Dispose the result to stop.
     public func observeChanges(_ observer: @escaping @Sendable ([ListChange]) -> Void) -> any Disposable {
         observeBatches { batch in observer(batch.steps) }
+    }
+
+    /// Has `preparer` make, where each later change is computed, what an observer of
+    /// batches needs of it (`ListBatch.prepared`); `nil` stops.
+    func setBatchPreparer(_ preparer: BatchPreparer?) {
+        self.preparer.withLock { $0 = preparer }
     }
 
     /// Like `observeChanges`, with the batch's moves (`ListBatch`): for `VctListModel`,
