@@ -439,6 +439,7 @@ emission_settle_objects (VctListModel *self,
 
       if (probe->object == NULL)
         continue;
+      _vct_row_own ((VctRow *) probe->object);
       if (emission->made == NULL)
         emission->made = g_new0 (GObject *, MAX (emission->new.n_items, 1));
       if (emission->made[probe->position] == NULL)
@@ -455,6 +456,9 @@ emission_settle_objects (VctListModel *self,
       guint position = g_array_index (emission->made_at, guint, i);
       GObject *object = emission->made[position];
 
+      /* A probe's borrowed record becomes its own before the batch's records can go. */
+      _vct_row_own ((VctRow *) object);
+
       if (vct_list_is_shared (object) && !slot_is_alive (emission->new_slots[position]))
         {
           slot_unref (emission->new_slots[position]);
@@ -465,18 +469,27 @@ emission_settle_objects (VctListModel *self,
     }
 }
 
+void
+_vct_list_free_rows (Table         *table,
+                     VctRowRecord **records,
+                     Slot         **slots,
+                     const guint8  *carried)
+{
+  for (guint index = 0; index < table->n_items; index++)
+    {
+      if (carried == NULL || !bit_get (carried, index))
+        _vct_row_record_unref (records[index]);
+      slot_unref (slots[index]);
+    }
+  g_free (records);
+  g_free (slots);
+  g_free (table->sections);
+}
+
 static void
 emission_free (Emission *emission)
 {
-  for (guint index = 0; index < emission->old.n_items; index++)
-    {
-      if (!bit_get (emission->carried, index))
-        _vct_row_record_unref (emission->old_records[index]);
-      slot_unref (emission->old_slots[index]);
-    }
-  g_free (emission->old_records);
-  g_free (emission->old_slots);
-  g_free (emission->old.sections);
+  _vct_list_free_rows (&emission->old, emission->old_records, emission->old_slots, emission->carried);
   g_free (emission->carried);
   g_free (emission->ranges);
   g_free (emission->made);

@@ -133,6 +133,7 @@ typedef struct
   GArray        *made_at;      /* the positions of made */
   Probe          probes[N_CLASSES];
   GArray        *repoint;      /* new positions whose objects are shown their new record */
+  guint          last_section; /* the new list's section a probe found last */
   GPtrArray     *replaced;     /* carried records a delivered one replaced: the old list
                                   reads them until the emission's end */
 } Emission;
@@ -235,6 +236,11 @@ G_GNUC_INTERNAL void _vct_list_model_emit_changes_done (VctListModel *self);
  * without one (a bug): an item of no class. */
 G_GNUC_INTERNAL Table         _vct_list_table_copy    (const VctListDelivery *delivery);
 G_GNUC_INTERNAL VctRowRecord *_vct_list_empty_record (void);
+
+/* vct-list-delivery.c: frees a list's rows: @table's sections, the @records (but those
+ * whose bit @carried, if not NULL, has set: another list took them) and the @slots. */
+G_GNUC_INTERNAL void _vct_list_free_rows (Table *table, VctRowRecord **records, Slot **slots,
+                                          const guint8 *carried);
 
 G_END_DECLS
 

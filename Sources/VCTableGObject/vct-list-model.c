@@ -64,27 +64,36 @@ table_section_end (const Table *table,
   return index + 1 < table->n_sections ? table->sections[index + 1].start : table->n_items;
 }
 
-/* The section holding @position (the last one starting at or before it: an empty section
- * shares its start with the next), or NONE past the end. O(log sections). */
+/* The last of @table's sections whose field at @offset (a guint of VctListSection: its
+ * start or its first row's number) is at most @value; 0 when none is. O(log sections). */
 static guint
-table_section_at (const Table *table,
-                  guint        position)
+table_last_at_most (const Table *table,
+                    gsize        offset,
+                    guint        value)
 {
-  guint low = 0, high;
+  guint low = 0, high = table->n_sections - 1;
 
-  if (position >= table->n_items || table->n_sections == 0)
-    return NONE;
-  high = table->n_sections - 1;
   while (low < high)
     {
       guint middle = low + (high - low + 1) / 2;
 
-      if (table->sections[middle].start <= position)
+      if (G_STRUCT_MEMBER (guint, &table->sections[middle], offset) <= value)
         low = middle;
       else
         high = middle - 1;
     }
   return low;
+}
+
+/* The section holding @position (the last one starting at or before it: an empty section
+ * shares its start with the next), or NONE past the end. */
+static guint
+table_section_at (const Table *table,
+                  guint        position)
+{
+  if (position >= table->n_items || table->n_sections == 0)
+    return NONE;
+  return table_last_at_most (table, G_STRUCT_OFFSET (VctListSection, start), position);
 }
 
 /* Row @row's flat position and section, or NONE past the last row. */
@@ -93,22 +102,13 @@ table_row (const Table *table,
            guint        row,
            guint       *section)
 {
-  guint low = 0, high;
+  guint index;
 
   if (row >= table->n_rows || table->n_sections == 0)
     return NONE;
-  high = table->n_sections - 1;
-  while (low < high)
-    {
-      guint middle = low + (high - low + 1) / 2;
-
-      if (table->sections[middle].row_number <= row)
-        low = middle;
-      else
-        high = middle - 1;
-    }
-  *section = low;
-  return table->sections[low].rows_start + row - table->sections[low].row_number;
+  index = table_last_at_most (table, G_STRUCT_OFFSET (VctListSection, row_number), row);
+  *section = index;
+  return table->sections[index].rows_start + row - table->sections[index].row_number;
 }
 
 /* How many rows come before @position, and whether it holds one. */
@@ -291,21 +291,40 @@ emission_get_item (VctListModel *self,
   if (emission->made != NULL && emission->made[position] != NULL)
     return g_object_ref (emission->made[position]);
 
+  /* The class of the row: its section's, when its rows share one (GTK probes front to
+   * back: the last section found is checked first), so that a probe reads no record. */
   record = emission->new_records[position];
-  probe = &emission->probes[record->class_id < N_CLASSES ? record->class_id : VCT_ROW_CLASS_GENERIC];
+  {
+    const Table *table = &emission->new;
+    guint section = emission->last_section;
+    gint class_id = -1;
+
+    if (section >= table->n_sections || position < table->sections[section].start
+        || position >= table_section_end (table, section))
+      emission->last_section = section = table_section_at (table, position);
+    if (section != NONE && position >= table->sections[section].rows_start
+        && position < table->sections[section].rows_end)
+      class_id = table->sections[section].row_class;
+    if (class_id < 0 || class_id >= N_CLASSES)
+      class_id = record->class_id < N_CLASSES ? record->class_id : VCT_ROW_CLASS_GENERIC;
+    probe = &emission->probes[class_id];
+  }
   if (probe->object != NULL)
     {
       if (probe->position == position)
         return g_object_ref (probe->object);
       if (!vct_list_is_shared (probe->object))
         {
-          /* Only the list holds it: it shows @position from now on. */
-          _vct_row_show (VCT_ROW (probe->object), record, FALSE);
-          _vct_row_set_position_hint (VCT_ROW (probe->object), position);
+          /* Only the list holds it: it shows @position from now on (its record borrowed
+           * from the new list's while the batch is emitted). */
+          _vct_row_point ((VctRow *) probe->object, record);
+          _vct_row_set_position_hint ((VctRow *) probe->object, position);
           probe->position = position;
           return g_object_ref (probe->object);
         }
-      /* Held: it stays its position's object (the list's reference moves to made). */
+      /* Held: it stays its position's object (the list's reference moves to made), its
+       * record its own. */
+      _vct_row_own ((VctRow *) probe->object);
       if (emission->made == NULL)
         emission->made = g_new0 (GObject *, emission->new.n_items);
       if (emission->made[probe->position] == NULL)
@@ -484,14 +503,7 @@ vct_list_model_finalize (GObject *object)
 
   if (self->core != NULL)
     vct_core ()->list_release (g_steal_pointer (&self->core));
-  for (guint position = 0; position < self->table.n_items; position++)
-    {
-      _vct_row_record_unref (self->records[position]);
-      slot_unref (self->slots[position]);
-    }
-  g_free (self->records);
-  g_free (self->slots);
-  g_free (self->table.sections);
+  _vct_list_free_rows (&self->table, self->records, self->slots, NULL);
   g_free (self->unsettled);
   g_clear_pointer (&self->orphans, g_hash_table_unref);
   _vct_list_token_unref (self->token);

@@ -39,6 +39,12 @@ G_GNUC_INTERNAL void _vct_row_show (VctRow *row, VctRowRecord *record, gboolean 
 G_GNUC_INTERNAL void _vct_row_delivery_begin (void);
 G_GNUC_INTERNAL void _vct_row_delivery_end   (void);
 
+/* A probe object of its list (only the list holds it) shows @record from now on, borrowed:
+ * no reference, no lock, no notify, while the batch that holds @record is emitted;
+ * _vct_row_own takes a reference, before anything else may hold @row past that batch. */
+G_GNUC_INTERNAL void _vct_row_point (VctRow *row, VctRowRecord *record);
+G_GNUC_INTERNAL void _vct_row_own   (VctRow *row);
+
 /* Where @row's list last found it (a hint the list checks). */
 G_GNUC_INTERNAL guint _vct_row_get_position_hint (VctRow *row);
 G_GNUC_INTERNAL void  _vct_row_set_position_hint (VctRow *row, guint position);

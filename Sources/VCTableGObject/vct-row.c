@@ -22,6 +22,7 @@ typedef struct
   VctRowRecord *record;    /* the row's content: read and written under bit lock 0 */
   gpointer      token;     /* its list's (VctListToken), or NULL */
   guint         position;  /* where its list last found it: a hint */
+  gboolean      borrowed;  /* @record is its list's, not referenced (_vct_row_point) */
 } VctRowPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (VctRow, vct_row, G_TYPE_OBJECT)
@@ -88,7 +89,8 @@ vct_row_finalize (GObject *object)
 {
   VctRowPrivate *priv = vct_row_get_instance_private (VCT_ROW (object));
 
-  g_clear_pointer (&priv->record, _vct_row_record_unref);
+  if (!priv->borrowed)
+    g_clear_pointer (&priv->record, _vct_row_record_unref);
   g_clear_pointer (&priv->token, _vct_list_token_unref);
 
   G_OBJECT_CLASS (vct_row_parent_class)->finalize (object);
@@ -450,6 +452,32 @@ _vct_row_new (VctRowRecord *record)
 
   _vct_row_record_unref (record);
   return row;
+}
+
+void
+_vct_row_point (VctRow       *row,
+                VctRowRecord *record)
+{
+  VctRowPrivate *priv = vct_row_get_instance_private (row);
+
+  if (!priv->borrowed)
+    {
+      _vct_row_record_unref (priv->record);
+      priv->borrowed = TRUE;
+    }
+  priv->record = record;  /* no reader but the caller: no lock */
+}
+
+void
+_vct_row_own (VctRow *row)
+{
+  VctRowPrivate *priv = vct_row_get_instance_private (row);
+
+  if (priv->borrowed)
+    {
+      _vct_row_record_ref (priv->record);
+      priv->borrowed = FALSE;
+    }
 }
 
 VctRowRecord *

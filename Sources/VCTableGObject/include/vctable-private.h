@@ -321,13 +321,16 @@ typedef struct {
 
 /* VctListSection: one section of a list: its items are [@start, next section's @start),
  * its rows [@rows_start, @rows_end) (a header before them, a footer after them, if any);
- * @row_number rows come before it; @id is its identity's hash. */
+ * @row_number rows come before it; @id is its identity's hash; @row_class the
+ * VctRowClassId all its rows share, or -1 (mixed, or none): what a probe of one of its rows
+ * knows without reading the row's record. */
 typedef struct {
   guint   start;
   guint   rows_start;
   guint   rows_end;
   guint   row_number;
   guint64 id;
+  gint    row_class;
 } VctListSection;
 
 /* VctListDelivery: one batch of a list, or a change in place (@changes_done FALSE), from
