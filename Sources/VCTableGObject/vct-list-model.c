@@ -369,15 +369,29 @@ vct_list_model_get_item (GListModel *list,
   return object;
 }
 
+/* @read's answer, read as a view reads the list now: on the emitting thread as the runs so
+ * far have left it, elsewhere under the lock once no batch is delivered. */
+static guint
+read_now (VctListModel *self,
+          guint       (*read) (VctListModel *self))
+{
+  gboolean locked = _vct_list_model_read_begin (self);
+  guint value = read (self);
+
+  _vct_list_model_read_end (self, locked);
+  return value;
+}
+
+static guint
+n_items_now (VctListModel *self)
+{
+  return self->emission != NULL ? emission_count (self->emission) : self->table.n_items;
+}
+
 static guint
 vct_list_model_get_n_items (GListModel *list)
 {
-  VctListModel *self = (VctListModel *) list;
-  gboolean locked = _vct_list_model_read_begin (self);
-  guint n_items = self->emission != NULL ? emission_count (self->emission) : self->table.n_items;
-
-  _vct_list_model_read_end (self, locked);
-  return n_items;
+  return read_now ((VctListModel *) list, n_items_now);
 }
 
 /* Where @row is in the list as the batch being delivered leaves it (at rest, as it is),
@@ -760,18 +774,18 @@ vct_list_model_get_section (VctListModel *list,
   return section;
 }
 
+static guint
+n_sections_now (VctListModel *list)
+{
+  return list->emission != NULL ? transition_n_sections (list->emission) : list->table.n_sections;
+}
+
 guint
 vct_list_model_get_n_sections (VctListModel *list)
 {
-  gboolean locked;
-  guint n_sections;
-
   g_return_val_if_fail (VCT_IS_LIST_MODEL (list), 0);
 
-  locked = _vct_list_model_read_begin (list);
-  n_sections = list->emission != NULL ? transition_n_sections (list->emission) : list->table.n_sections;
-  _vct_list_model_read_end (list, locked);
-  return n_sections;
+  return read_now (list, n_sections_now);
 }
 
 /* The table of the list as the batch being delivered leaves it. */
@@ -779,6 +793,12 @@ static inline const Table *
 settled_table (VctListModel *list)
 {
   return list->emission != NULL ? &list->emission->new : &list->table;
+}
+
+static guint
+n_rows_now (VctListModel *list)
+{
+  return settled_table (list)->n_rows;
 }
 
 /**
@@ -798,15 +818,9 @@ settled_table (VctListModel *list)
 guint
 vct_list_model_get_n_rows (VctListModel *list)
 {
-  gboolean locked;
-  guint n_rows;
-
   g_return_val_if_fail (VCT_IS_LIST_MODEL (list), 0);
 
-  locked = _vct_list_model_read_begin (list);
-  n_rows = settled_table (list)->n_rows;
-  _vct_list_model_read_end (list, locked);
-  return n_rows;
+  return read_now (list, n_rows_now);
 }
 
 /**
