@@ -12,13 +12,15 @@
  * and every notify and signal is emitted from here, on the model's context thread.
  *
  * The legacy callbacks (the original's blocks: vct_table_model_set_did_*() and their
- * `_block` variants) live here too, in a VctTableModelCallbacks: each report calls its
+ * `_block` variants) are set here, into a VctTableModelCallbacks (vct-table-callbacks.c):
+ * each report calls its
  * callback first, holding no reference to the object (a callback that drops the last
  * one disposes it, and nothing follows), then the notifies and the signal.
  */
 
 #include <vctable.h>
 
+#include "vct-table-callbacks.h"
 #include "vctable-private.h"
 
 /* The Blocks runtime (libBlocksRuntime, which the Swift runtime links): the `_block`
@@ -36,46 +38,6 @@ void vct_table_model_set_did_error_block (VctTableModel *model,
 void vct_table_model_set_did_update_navigation_title_block (VctTableModel *model,
                                                             gpointer       block);
 
-typedef enum {
-  SLOT_DID_RELOAD_DATA,
-  SLOT_DID_ERROR,
-  SLOT_DID_UPDATE_NAVIGATION_TITLE,
-  N_SLOTS
-} Slot;
-
-/* One callback as set: @func, @user_data, @notify. @notify runs exactly once, when the
- * callback is detached and no call of it is on the stack; the callback is freed then.
- * Every field is guarded by the mutex of the VctTableModelCallbacks it was set in. */
-typedef struct
-{
-  GCallback      func;
-  gpointer       user_data;
-  GDestroyNotify notify;
-  guint          n_running;   /* calls of it on the stack (one thread's: the mutex's) */
-  gboolean       detached;    /* replaced, cleared or disposed: never called again */
-} Callback;
-
-/* The callbacks of one model, and the rule that makes them safe across threads: after a
- * setter returns, the callback it replaced is never called again.
- *
- * A recursive mutex is held while a callback runs and while a slot changes. A setter (or
- * the last unref) on another thread therefore waits for a running callback to return;
- * on the same thread (from inside a callback) it goes ahead, and a callback replaced from
- * inside itself gets its notify as it returns. Each notify runs exactly once. The price:
- * a callback must not block waiting for another thread that is calling a setter of the
- * same model.
- *
- * Its own reference count keeps the mutex alive across a callback that drops the model's
- * last reference: the object holds one reference and its core another. */
-typedef struct _VctTableModelCallbacks VctTableModelCallbacks;
-
-struct _VctTableModelCallbacks
-{
-  gatomicrefcount ref_count;
-  GRecMutex       mutex;
-  Callback       *slots[N_SLOTS];
-  gboolean        disposed;     /* the model's dispose ran: nothing is set or called again */
-};
 
 /* A report the C half makes itself (a reload's start, a selection): its signal's text. */
 typedef struct
@@ -131,177 +93,6 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-/* ------------------------------------------------------------------ callbacks */
-
-static Callback *
-callback_new (GCallback      func,
-              gpointer       user_data,
-              GDestroyNotify notify)
-{
-  Callback *callback = g_new0 (Callback, 1);
-
-  callback->func = func;
-  callback->user_data = user_data;
-  callback->notify = notify;
-  return callback;
-}
-
-/* Frees @callback and runs its notify once it is detached and no call of it is running. */
-static void
-callback_release_if_done (Callback *callback)
-{
-  GDestroyNotify notify;
-  gpointer user_data;
-
-  if (!callback->detached || callback->n_running > 0)
-    return;
-
-  notify = callback->notify;
-  user_data = callback->user_data;
-  g_free (callback);
-  if (notify != NULL)
-    notify (user_data);
-}
-
-/* @callback is never called again; its notify runs now, or as its running call returns. */
-static void
-callback_detach (Callback *callback)
-{
-  callback->detached = TRUE;
-  callback_release_if_done (callback);
-}
-
-static VctTableModelCallbacks *
-callbacks_new (void)
-{
-  VctTableModelCallbacks *callbacks = g_new0 (VctTableModelCallbacks, 1);
-
-  g_atomic_ref_count_init (&callbacks->ref_count);
-  g_rec_mutex_init (&callbacks->mutex);
-  return callbacks;
-}
-
-static VctTableModelCallbacks *
-callbacks_ref (VctTableModelCallbacks *callbacks)
-{
-  g_atomic_ref_count_inc (&callbacks->ref_count);
-  return callbacks;
-}
-
-static void
-callbacks_unref (VctTableModelCallbacks *callbacks)
-{
-  if (!g_atomic_ref_count_dec (&callbacks->ref_count))
-    return;
-
-  /* The object's dispose emptied the slots (this is only in case it never ran). */
-  for (guint i = 0; i < N_SLOTS; i++)
-    if (callbacks->slots[i] != NULL)
-      callback_detach (g_steal_pointer (&callbacks->slots[i]));
-  g_rec_mutex_clear (&callbacks->mutex);
-  g_free (callbacks);
-}
-
-/* Sets @slot to @func (NULL clears it); the previous callback's notify runs now or, when
- * it is running on this thread, as it returns. A NULL @func's @notify runs at once: it
- * still owns @user_data. */
-static void
-callbacks_set (VctTableModelCallbacks *callbacks,
-               Slot                    slot,
-               GCallback               func,
-               gpointer                user_data,
-               GDestroyNotify          notify)
-{
-  Callback *callback = NULL;
-  Callback *previous;
-
-  if (func != NULL)
-    callback = callback_new (func, user_data, notify);
-  else if (notify != NULL)
-    notify (user_data);
-
-  g_rec_mutex_lock (&callbacks->mutex);
-
-  previous = g_steal_pointer (&callbacks->slots[slot]);
-  if (!callbacks->disposed)
-    callbacks->slots[slot] = g_steal_pointer (&callback);
-
-  /* A disposed model takes no callback: its notify runs now. */
-  if (callback != NULL)
-    callback_detach (callback);
-  if (previous != NULL)
-    callback_detach (previous);
-
-  g_rec_mutex_unlock (&callbacks->mutex);
-}
-
-/* The model's dispose: every slot is cleared for good (the notifies run now, a running
- * callback's as it returns) and no callback runs again. */
-static void
-callbacks_dispose (VctTableModelCallbacks *callbacks)
-{
-  g_rec_mutex_lock (&callbacks->mutex);
-
-  callbacks->disposed = TRUE;
-  for (guint i = 0; i < N_SLOTS; i++)
-    if (callbacks->slots[i] != NULL)
-      callback_detach (g_steal_pointer (&callbacks->slots[i]));
-
-  g_rec_mutex_unlock (&callbacks->mutex);
-}
-
-/* Calls the legacy callback of @report (VCT_TABLE_MODEL_REPORT_TITLE or _ERROR with
- * @text, _RELOADED with @items), if one is set and the model is not disposed. */
-static void
-callbacks_call (VctTableModelCallbacks *callbacks,
-                VctTableModelReport     report,
-                const char             *text,
-                gpointer               *items,
-                gsize                   n_items)
-{
-  Slot slot;
-  Callback *callback;
-
-  if (report & VCT_TABLE_MODEL_REPORT_TITLE)
-    slot = SLOT_DID_UPDATE_NAVIGATION_TITLE;
-  else if (report & VCT_TABLE_MODEL_REPORT_ERROR)
-    slot = SLOT_DID_ERROR;
-  else if (report & VCT_TABLE_MODEL_REPORT_RELOADED)
-    slot = SLOT_DID_RELOAD_DATA;
-  else
-    g_return_if_reached ();
-
-  g_rec_mutex_lock (&callbacks->mutex);
-
-  callback = callbacks->slots[slot];
-  if (callback != NULL)
-    {
-      callback->n_running++;
-
-      if (slot == SLOT_DID_RELOAD_DATA)
-        ((VctDidReloadDataFunc) callback->func) ((VctCellData *const *) items, n_items, callback->user_data);
-      else
-        ((VctDidErrorFunc) callback->func) (text, callback->user_data);
-
-      callback->n_running--;
-      callback_release_if_done (callback);
-    }
-
-  g_rec_mutex_unlock (&callbacks->mutex);
-}
-
-/* Whether @callbacks has a didReloadData callback now. */
-static gboolean
-callbacks_has_reload (VctTableModelCallbacks *callbacks)
-{
-  gboolean set;
-
-  g_rec_mutex_lock (&callbacks->mutex);
-  set = callbacks->slots[SLOT_DID_RELOAD_DATA] != NULL;
-  g_rec_mutex_unlock (&callbacks->mutex);
-  return set;
-}
-
 /* What every setter does once @self is known to be a model: holds a reference to the
  * slots while one changes, since a notify may drop the model's last reference. */
 static void
@@ -321,12 +112,12 @@ set_callback (VctTableModel  *self,
       return;
     }
 
-  callbacks = callbacks_ref (self->callbacks);
-  callbacks_set (callbacks, slot, func, user_data, notify);
+  callbacks = _vct_table_callbacks_ref (self->callbacks);
+  _vct_table_callbacks_set (callbacks, slot, func, user_data, notify);
   /* The reload's task makes every item's object when the callback will get them all. */
   if (slot == SLOT_DID_RELOAD_DATA && self->core != NULL)
-    vct_core ()->table_set_wants_items (self->core, callbacks_has_reload (callbacks));
-  callbacks_unref (callbacks);
+    vct_core ()->table_set_wants_items (self->core, _vct_table_callbacks_has_reload (callbacks));
+  _vct_table_callbacks_unref (callbacks);
 }
 
 /* ------------------------------------------------------------------ blocks */
@@ -396,7 +187,7 @@ vct_table_model_dispose (GObject *object)
     }
   g_mutex_unlock (&self->queue_lock);
   if (self->callbacks != NULL)
-    callbacks_dispose (self->callbacks);
+    _vct_table_callbacks_dispose (self->callbacks);
   if (self->core != NULL)
     vct_core ()->table_dispose (self->core);
 
@@ -410,7 +201,7 @@ vct_table_model_finalize (GObject *object)
 
   if (self->core != NULL)
     vct_core ()->table_release (g_steal_pointer (&self->core));
-  g_clear_pointer (&self->callbacks, callbacks_unref);
+  g_clear_pointer (&self->callbacks, _vct_table_callbacks_unref);
   g_clear_pointer (&self->context, g_main_context_unref);
   g_clear_pointer (&self->title, g_free);
   g_clear_pointer (&self->reset_title, g_free);
@@ -579,7 +370,7 @@ _vct_table_model_new (gpointer    core,
   VctTableModel *self = g_object_new (VCT_TYPE_TABLE_MODEL, NULL);
 
   self->core = core;
-  self->callbacks = callbacks_new ();
+  self->callbacks = _vct_table_callbacks_new ();
   self->context = g_main_context_ref_thread_default ();
   self->title = g_strdup (title);
   self->reset_title = g_strdup (title);
@@ -641,7 +432,7 @@ report_and_release (VctTableModel       *self,
                     gpointer            *items,
                     gsize                n_items)
 {
-  VctTableModelCallbacks *callbacks = callbacks_ref (self->callbacks);
+  VctTableModelCallbacks *callbacks = _vct_table_callbacks_ref (self->callbacks);
   GWeakRef weak;
 
   /* The title first: the callback reads it as reported. */
@@ -653,8 +444,8 @@ report_and_release (VctTableModel       *self,
     }
   g_weak_ref_init (&weak, self);
   g_object_unref (self);
-  callbacks_call (callbacks, report, text, items, n_items);
-  callbacks_unref (callbacks);
+  _vct_table_callbacks_call (callbacks, report, text, items, n_items);
+  _vct_table_callbacks_unref (callbacks);
   self = g_weak_ref_get (&weak);
   g_weak_ref_clear (&weak);
   if (self == NULL)
@@ -794,7 +585,7 @@ _vct_table_model_deliver (gpointer                model,
     }
   /* A callback set after the reload's task ran: its items are made now. */
   if ((delivery->report & VCT_TABLE_MODEL_REPORT_RELOADED) && items == NULL && self->core != NULL
-      && callbacks_has_reload (self->callbacks))
+      && _vct_table_callbacks_has_reload (self->callbacks))
     {
       items = vct_core ()->table_get_items (self->core, &n_items);
       fetched = TRUE;
