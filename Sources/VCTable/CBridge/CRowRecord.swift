@@ -202,6 +202,9 @@ struct RecordWriter {
     /// The records of `positions` (in any order), written on two threads when there are
     /// many (a first load).
     static func records(at positions: [Int], in sections: FlatSections, kinds: KindNames, list: CListModel?) -> [VctListRecordAt] {
+        // (None: not `unsafeUninitializedCapacity: 0`, which writes the count of the shared
+        // empty array's storage, a race between threads.)
+        guard !positions.isEmpty else { return [] }
         let parts = positions.count >= 20_000 ? 2 : 1
         return [VctListRecordAt](unsafeUninitializedCapacity: positions.count) { buffer, initialized in
             let base = UncheckedPointer(buffer.baseAddress)
