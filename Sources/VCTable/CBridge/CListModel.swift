@@ -116,7 +116,7 @@ final class CListModel: @unchecked Sendable {
         }
         defer { g_object_unref(listObject) }
         // Made where the batch was computed, when it is this very batch from this list.
-        let prepared = (batch.prepared as? PreparedDelivery)?.take(steps: batch.steps.count, oldCount: old.count)
+        let prepared = (batch.prepared as? PreparedDelivery)?.take(by: self, steps: batch.steps.count, oldCount: old.count)
         let delivery = prepared ?? self.delivery(of: batch, from: old, to: new)
         if holdsBatches {
             // One waiting already (its owner delivered nothing since): it goes first.
@@ -165,7 +165,8 @@ final class CListModel: @unchecked Sendable {
     private func prepare(_ batch: ListBatch, from base: [ListSection], to goal: [ListSection]) -> PreparedDelivery {
         let old = FlatSections(base)
         return PreparedDelivery(
-            delivery(of: batch, from: old, to: FlatSections(goal)), steps: batch.steps.count, oldCount: old.count)
+            delivery(of: batch, from: old, to: FlatSections(goal)), maker: self, steps: batch.steps.count,
+            oldCount: old.count)
     }
 
     /// What the C half needs of `batch`, which turns `old` into `new`.
@@ -251,19 +252,23 @@ final class CListModel: @unchecked Sendable {
 /// rows changed meanwhile), are dropped with it.
 private final class PreparedDelivery: @unchecked Sendable {
     private let delivery = Mutex<Delivery?>(nil)
+    /// The list core that made it: its records' live rows tell their changes to it.
+    private weak let maker: CListModel?
     private let steps: Int
     private let oldCount: Int
 
-    init(_ delivery: Delivery, steps: Int, oldCount: Int) {
+    init(_ delivery: Delivery, maker: CListModel, steps: Int, oldCount: Int) {
         self.delivery.withLock { $0 = delivery }
+        self.maker = maker
         self.steps = steps
         self.oldCount = oldCount
     }
 
-    /// The delivery, if it is the one of a batch of `steps` steps from a list of
-    /// `oldCount` items (a flush may add rows changed in place to a prepared batch).
-    func take(steps: Int, oldCount: Int) -> Delivery? {
-        guard steps == self.steps, oldCount == self.oldCount else { return nil }
+    /// The delivery, if `core` made it for a batch of `steps` steps from a list of
+    /// `oldCount` items (a flush may add rows changed in place to a prepared batch; another
+    /// list over the same `ListModel` makes its own).
+    func take(by core: CListModel, steps: Int, oldCount: Int) -> Delivery? {
+        guard maker === core, steps == self.steps, oldCount == self.oldCount else { return nil }
         return delivery.withLock { delivery in
             defer { delivery = nil }
             return delivery

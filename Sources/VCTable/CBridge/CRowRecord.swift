@@ -122,9 +122,21 @@ enum CRowRecord {
     /// A row's identity in its list, for the C half to find a removed row's object back by:
     /// its section's, its role, and (for a row) its own.
     static func identity(section: Identity, role: RowRole, model: any RowViewModel) -> UInt64 {
+        identity(identityPrefix(section: section, role: role), role: role, model: model)
+    }
+
+    /// What the identity of every row of `role` in section `section` starts with (a
+    /// `Hasher` to copy: `RecordWriter` makes it once per section).
+    static func identityPrefix(section: Identity, role: RowRole) -> Hasher {
         var hasher = Hasher()
         hasher.combine(section)
         hasher.combine(role)
+        return hasher
+    }
+
+    /// The identity of `model` as `role`, from its section's `prefix`.
+    static func identity(_ prefix: Hasher, role: RowRole, model: any RowViewModel) -> UInt64 {
+        var hasher = prefix
         if role == .row { hasher.combine(model.diffIdentifier) }
         return UInt64(bitPattern: Int64(hasher.finalize()))
     }
@@ -166,9 +178,7 @@ struct RecordWriter {
             end = sections.start(ofSection: section + 1)
             rowsStart = start + (sections.sections[section].header == nil ? 0 : 1)
             rowsEnd = rowsStart + sections.sections[section].rows.count
-            rowHasher = Hasher()
-            rowHasher.combine(sections.sections[section].id)
-            rowHasher.combine(RowRole.row)
+            rowHasher = CRowRecord.identityPrefix(section: sections.sections[section].id, role: .row)
         }
         let model: any RowViewModel
         let role: RowRole
@@ -176,9 +186,7 @@ struct RecordWriter {
         if position >= rowsStart && position < rowsEnd {
             model = sections.sections[section].rows[position - rowsStart]
             role = .row
-            var hasher = rowHasher
-            hasher.combine(model.diffIdentifier)
-            identity = UInt64(bitPattern: Int64(hasher.finalize()))
+            identity = CRowRecord.identity(rowHasher, role: .row, model: model)
         } else {
             role = position < rowsStart ? .header : .footer
             model = (role == .header ? sections.sections[section].header : sections.sections[section].footer)!
